@@ -1,0 +1,117 @@
+"""The ``Rules`` protocol every game module satisfies, and the small types around it.
+
+A game is a decider: ``check`` raises, ``apply`` trusts, and the engine composes them
+(python-chess's is_legal/push split). State is plain JSON data (dicts, lists, str,
+int, bool, None) that is never mutated in place: ``apply`` returns a new state, and
+``canon.dumps(state)`` is deterministic. Every state has an integer ``"step"`` that
+``setup`` sets to 0 and each ``apply`` raises by one, so a state knows which entry
+produced it (a seat's private knowledge is stamped with it).
+
+Perspectives: ``"omniscient"`` (a judge), ``"public"`` (a spectator) and seat ids
+``"p1"`` .. ``"pN"``. ``view`` is the only path by which state leaves the server.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
+
+State = dict[str, Any]
+Command = dict[str, Any]
+
+OMNISCIENT = "omniscient"
+PUBLIC = "public"
+
+
+def seat_ids(players: int) -> list[str]:
+    """>>> seat_ids(3)
+    ['p1', 'p2', 'p3']
+    """
+    return [f"p{i}" for i in range(1, players + 1)]
+
+
+def perspectives(players: int) -> list[str]:
+    return [PUBLIC, *seat_ids(players), OMNISCIENT]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``winners`` are seat ids; a draw has none."""
+
+    winners: tuple[str, ...]
+    reason: str
+    draw: bool = False
+    scores: Mapping[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "draw": self.draw,
+            "scores": dict(self.scores),
+            "reason": self.reason,
+        }
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """One game. Registered in ``replays.registry``; all hooks are pure."""
+
+    id: str  #: module id, e.g. "holodelive"; stored in every record header
+    version: int  #: bump whenever behaviour changes; records name the version they used
+    title: str
+    seats: tuple[int, ...]  #: allowed player counts
+    commands: Mapping[str, Any]  #: command type -> marshmallow Schema instance
+    options_schema: Any  #: marshmallow Schema instance for ``setup`` options
+
+    def cardset_ref(self, options: Mapping[str, Any]) -> dict[str, str]:
+        """``{"id": ..., "digest": ...}`` of the card set these options use."""
+
+    def setup(self, options: Mapping[str, Any], seed: str, players: int) -> State:
+        """The initial state; shuffles and deals come from ``seed`` through ``replays.rng``."""
+
+    def check(self, state: State, command: Command) -> None:
+        """Raise ``RuleViolation`` if ``command`` (already schema-valid) is illegal now."""
+
+    def apply(self, state: State, command: Command) -> State:
+        """The next state. Pure and total for checked commands; never mutates ``state``."""
+
+    def legal(self, state: State, seat: str) -> list[Command]:
+        """Every command ``seat`` may submit now, exactly as it would be posted."""
+
+    def to_act(self, state: State) -> tuple[str, ...]:
+        """Seats whose command the game awaits now (several during a pending decision)."""
+
+    def view(self, state: State, perspective: str) -> dict[str, Any]:
+        """What ``perspective`` may see of ``state``; JSON data."""
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    def describe(self, state: State, command: Command, perspective: str) -> str:
+        """One move-list line for ``command`` applied to ``state``, as ``perspective`` may read it."""
+
+    def redact(self, state: State, command: Command, perspective: str) -> Command:
+        """``command`` as ``perspective`` may see it (e.g. an explicitly named hidden card)."""
+
+    def turn(self, state: State) -> int:
+        """The turn (or round) number at ``state``, for grouping the move list; 1-based."""
+
+    def phase(self, state: State) -> str:
+        """A short name of the current phase, for grouping commands at the recording table."""
+
+
+class RulesBase:
+    """Defaults a game may inherit: nothing hidden in commands, describe by type."""
+
+    def redact(self, state: State, command: Command, perspective: str) -> Command:
+        return command
+
+    def describe(self, state: State, command: Command, perspective: str) -> str:
+        return f"{command.get('seat', '')} {command.get('type', '')}".strip()
+
+    def phase(self, state: State) -> str:
+        return str(state.get("phase", ""))
+
+
+def check_perspective(perspective: str, players: int) -> None:
+    if perspective not in perspectives(players):
+        raise ValueError(f"unknown perspective {perspective!r}")
