@@ -23,7 +23,9 @@ PUBLIC = "public"
 
 
 def seat_ids(players: int) -> list[str]:
-    """>>> seat_ids(3)
+    """The seat ids of a game of ``players``.
+
+    >>> seat_ids(3)
     ['p1', 'p2', 'p3']
     """
     return [f"p{i}" for i in range(1, players + 1)]

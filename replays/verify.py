@@ -1,7 +1,9 @@
 """Replaying a record from its header and reporting the first entry that differs.
 
->>> # see tests/replays/test_verify.py for the cases: bad hash, bad chain, illegal
->>> # command, seq gap, seed not matching its commitment.
+What is checked, in order, for each entry: its seq follows the previous one, its chain
+hash, its actor, its command's schema and legality (``RuleViolation`` names the rule),
+and, when the seed is known, the state hash after applying it. The first failure is
+reported with its line; nothing after it is trusted.
 """
 from __future__ import annotations
 

@@ -1,0 +1,59 @@
+"""Fold throughput: entries folded per second / plain json.loads of the same lines.
+
+Both are measured in this one run, on the same demo records, so the ratio says how much
+the reducer costs on top of merely parsing the log (1.0 would be "free").
+
+    python bench/fold.py [--game holodelive] [--records 40] [--repeat 5]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from replays import engine, registry
+from replays.demo import demo_record
+
+
+def best_of(repeat: int, fn) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="holodelive")
+    parser.add_argument("--records", type=int, default=40)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+
+    rules = registry.get(args.game)
+    records = [demo_record(rules, seed="bench", index=i) for i in range(args.records)]
+    texts = [(r.header, r.dumps().splitlines()[1:]) for r in records]
+    entries = sum(len(lines) for _, lines in texts)
+
+    def parse_only() -> None:
+        for _, lines in texts:
+            for line in lines:
+                json.loads(line)
+
+    def fold_all() -> None:
+        for header, lines in texts:
+            state = engine.initial_state(rules, header, header["seed"])
+            for line in lines:
+                state = rules.apply(state, json.loads(line)["command"])
+
+    parse = best_of(args.repeat, parse_only)
+    fold = best_of(args.repeat, fold_all)
+    print(f"game={args.game} records={len(records)} entries={entries}")
+    print(f"json.loads only : {entries / parse:12,.0f} entries/s")
+    print(f"parse + fold    : {entries / fold:12,.0f} entries/s (setup included)")
+    print(f"ratio fold/json.loads = {parse / fold:.3f}")
+
+
+if __name__ == "__main__":
+    main()
