@@ -1,0 +1,122 @@
+"""Every registered game keeps the ``Rules`` protocol's promises, over random bot games.
+
+Each game's own tests check its rulebook; this suite checks what the core and the service
+rely on: determinism, snapshot = full fold, no input mutation, ``legal`` ⊆ ``check``,
+plain-JSON states and views, and games that end.
+"""
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from replays import canon, engine, registry, snapshots
+from replays.bot import choose, play
+from replays.demo import demo_record
+from replays.errors import CommandError
+from replays.rules import Outcome, perspectives
+
+GAMES = registry.ids()
+SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _setup(rules, seed, players):
+    options = rules.options_schema.load({})
+    return options, rules.setup(options, seed, players)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_protocol_attributes(game):
+    rules = registry.get(game)
+    assert rules.id == game and isinstance(rules.version, int) and rules.version >= 1
+    assert rules.seats and all(isinstance(n, int) for n in rules.seats)
+    assert rules.commands and all(hasattr(s, "validate") for s in rules.commands.values())
+    ref = rules.cardset_ref(rules.options_schema.load({}))
+    assert set(ref) == {"id", "digest"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@SETTINGS
+@given(seed=st.text(min_size=1, max_size=12), pick=st.integers(min_value=0, max_value=20))
+def test_same_seed_same_game(game, seed, pick):
+    rules = registry.get(game)
+    players = rules.seats[pick % len(rules.seats)]
+    runs = []
+    for _ in range(2):
+        _, state = _setup(rules, seed, players)
+        runs.append([canon.state_hash(s) for _, s in play(rules, state, seed + "/bot")])
+    assert runs[0] == runs[1] and runs[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@SETTINGS
+@given(seed=st.text(min_size=1, max_size=12), pick=st.integers(min_value=0, max_value=20))
+def test_every_step_keeps_the_contract(game, seed, pick):
+    rules = registry.get(game)
+    players = rules.seats[pick % len(rules.seats)]
+    _, state = _setup(rules, seed, players)
+    assert state["step"] == 0
+    views = perspectives(players)
+    steps = 0
+    while rules.outcome(state) is None:
+        canon.check_plain(state)
+        seats = rules.to_act(state)
+        assert seats, f"no seat to act at step {state['step']} and no outcome"
+        for seat in seats:
+            for command in rules.legal(state, seat):
+                engine.check(rules, state, command)  # every legal command passes check
+        command = choose(rules, state, f"{seed}/bot")
+        before = canon.dumps(state)
+        for perspective in views:
+            assert isinstance(rules.describe(state, command, perspective), str)
+            canon.check_plain(rules.redact(state, command, perspective))
+        after = rules.apply(state, command)
+        assert canon.dumps(state) == before, "apply mutated its input"
+        assert after["step"] == state["step"] + 1
+        for perspective in views:
+            canon.check_plain(rules.view(after, perspective))
+        assert isinstance(rules.turn(after), int) and isinstance(rules.phase(after), str)
+        state = after
+        steps += 1
+        assert steps < 5000
+    assert isinstance(rules.outcome(state), Outcome)
+    assert rules.to_act(state) == () or all(not rules.legal(state, s) for s in rules.to_act(state))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_snapshot_plus_tail_equals_full_fold(game):
+    rules = registry.get(game)
+    record = demo_record(rules, seed="contract", index=0)
+    commands = [e["command"] for e in record.entries]
+    seed = record.header["seed"]
+    snaps = snapshots.every(rules, record.header, seed, commands, 7)
+    for seq in range(0, len(commands) + 1, max(1, len(commands) // 10)):
+        full = snapshots.state_at(rules, record.header, seed, commands, seq)
+        nearest = max((s for s in snaps if s.seq <= seq), key=lambda s: s.seq, default=None)
+        assert snapshots.state_at(rules, record.header, seed, commands, seq, nearest) == full
+
+
+@pytest.mark.parametrize("game", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_garbage_commands_raise_only_command_errors(game, data):
+    rules = registry.get(game)
+    _, state = _setup(rules, "garbage", rules.seats[0])
+    for _ in range(data.draw(st.integers(0, 15))):
+        if rules.outcome(state) is not None:
+            break
+        state = rules.apply(state, choose(rules, state, "garbage/bot"))
+    scalars = st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=6)
+    field_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=6)
+    legal = [c for s in rules.to_act(state) for c in rules.legal(state, s)]
+    base = data.draw(st.sampled_from(legal)) if legal else {"type": "x", "seat": "p1"}
+    mutated = dict(base)
+    for key in data.draw(st.lists(st.sampled_from(sorted(base) + ["type", "seat", "card", "extra"]), max_size=3)):
+        if data.draw(st.booleans()):
+            mutated[key] = data.draw(field_values)
+        else:
+            mutated.pop(key, None)
+    before = canon.dumps(state)
+    try:
+        engine.check(rules, state, mutated)
+    except CommandError:
+        pass
+    assert canon.dumps(state) == before
