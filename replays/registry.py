@@ -13,6 +13,7 @@ from replays.rules import Rules
 #: Each module exposes ``RULES``; the order is the order games are listed to users.
 GAME_MODULES: tuple[str, ...] = (
     "replays.games.holodelive",
+    "replays.games.senbu_rinki",
 )
 
 

@@ -1,0 +1,1 @@
+"""Game modules, one package per game; each exposes ``RULES`` and is listed in ``replays.registry``."""

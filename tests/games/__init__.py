@@ -1,0 +1,1 @@
+"""Tests per game module, mirroring replays/games/."""

@@ -1,0 +1,123 @@
+"""An independent model of who may know which role, and a scan of views against it.
+
+The model is built from the commands and the public ``eliminated`` flags only, never from
+the state's own ``knowledge``/``revealed`` bookkeeping, so the views are checked against
+the rulebook rather than against themselves:
+
+- a seat knows its own role;
+- it learns a role when it chooses ``look`` on an attack, or uses a look_role 技能;
+- everyone learns the role of a player eliminated by 一騎討ち, of the 審神者 when eliminated,
+  and every role once the game is over (the winners are named by seat).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from replays.games.senbu_rinki import RULES
+from replays.rules import OMNISCIENT, PUBLIC, seat_ids
+
+ROLE_NAMES = ("saniwa", "danshi", "sokogun")
+ROLE_LABELS = ("審神者", "刀剣男士", "時間遡行軍")
+
+
+class Model:
+    def __init__(self, state: dict[str, Any]):
+        self.players = state["players"]
+        self.known = {p: {p} for p in seat_ids(self.players)}
+        self.public: set[str] = set()
+        self.deck_seen: set[str] = set()
+
+    def update(self, before: dict[str, Any], command: dict[str, Any], after: dict[str, Any]) -> None:
+        seat = command["seat"]
+        if command["type"] == "strike" and command["choice"] == "look":
+            self.known[seat].add(before["pending"]["target"])
+        if command["type"] == "skill" and before["seats"][seat]["sword"]["skill"]["effect"] == "look_role":
+            self.known[seat].add(command["target"])
+        if command["type"] == "duel":
+            self.deck_seen.add(command["target"])
+        out = [s for s in seat_ids(self.players) if after["seats"][s]["eliminated"] and not before["seats"][s]["eliminated"]]
+        for s in out:
+            if command["type"] == "guess" or before["roles"][s] == "saniwa":
+                self.public.add(s)
+        if command["type"] == "declare_victory":
+            self.public.update(s for s in seat_ids(self.players) if not after["seats"][s]["eliminated"])
+        if after["over"] is not None:
+            self.public.update(seat_ids(self.players))
+
+    def may_know(self, perspective: str) -> set[str]:
+        if perspective == OMNISCIENT:
+            return set(seat_ids(self.players))
+        return self.public | (self.known[perspective] if perspective != PUBLIC else set())
+
+
+def _walk(obj: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
+    """(path, text) for every string value and every dict key."""
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            yield path + (key,), key
+            yield from _walk(value, path + (key,))
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            yield from _walk(value, path + (i,))
+    elif isinstance(obj, str):
+        yield path, obj
+
+
+def _mentions_role(text: str) -> bool:
+    return text in ROLE_NAMES or any(label in text for label in ROLE_LABELS)
+
+
+def leaks(view: dict[str, Any], state: dict[str, Any], model: Model, perspective: str) -> list[str]:
+    """Paths in ``view`` that name a role ``perspective`` may not know now (empty = no leak)."""
+    if perspective == OMNISCIENT or state["over"] is not None:
+        return []
+    allowed_seats = model.may_know(perspective)
+    ids = seat_ids(state["players"])
+    pending = state["pending"] or {}
+    bad = []
+    for path, text in _walk(view):
+        if not _mentions_role(text):
+            continue
+        head = path[0]
+        if head == "seats" and len(path) == 3 and path[2] in ("role", "role_label") and ids[path[1]] in allowed_seats:
+            continue
+        if head == "role_table" and len(path) == 2:
+            continue
+        if head == "deck" and path[1] == "counts" and perspective in model.deck_seen:
+            continue
+        if head == "deck" and path[1] == "cards" and pending.get("kind") == "duel_card" and pending["seat"] == perspective:
+            continue
+        if head == "last_duel" and path[1] in ("card", "guess"):
+            continue
+        if head == "pending" and path[1] == "card" and pending.get("nominee") == perspective:
+            continue
+        bad.append("/".join(map(str, path)) + f" = {text!r}")
+    return bad
+
+
+def swapped(state: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    """The same table with the roles of ``a`` and ``b`` exchanged, consistently everywhere."""
+    new = json.loads(json.dumps(state))
+    new["roles"][a], new["roles"][b] = state["roles"][b], state["roles"][a]
+    for seat, known in new["knowledge"].items():
+        for other in (a, b):
+            if other in known:
+                known[other]["role"] = new["roles"][other]
+    if new["pending"] and new["pending"]["kind"] == "declaration":
+        new["pending"]["seat"] = next(s for s, r in new["roles"].items() if r == "saniwa")
+    return new
+
+
+def indistinguishable(state: dict[str, Any], model: Model, perspective: str, pick: int) -> str | None:
+    """Swap two roles ``perspective`` may not know; its view must not change. Returns a problem or None."""
+    if perspective == OMNISCIENT or state["over"] is not None:
+        return None
+    hidden = sorted(set(seat_ids(state["players"])) - model.may_know(perspective))
+    pairs = [(x, y) for i, x in enumerate(hidden) for y in hidden[i + 1:] if state["roles"][x] != state["roles"][y]]
+    if not pairs:
+        return None
+    a, b = pairs[pick % len(pairs)]
+    if RULES.view(swapped(state, a, b), perspective) != RULES.view(state, perspective):
+        return f"{perspective}'s view changes when the hidden roles of {a} and {b} are swapped"
+    return None

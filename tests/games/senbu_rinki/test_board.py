@@ -1,0 +1,75 @@
+"""The board template renders every step of a golden game from every perspective, and a
+seat's role cell shows a role exactly when the view gives that perspective one."""
+import re
+
+import pytest
+from flask import Flask, render_template
+
+from replays import engine, records
+from replays.games.senbu_rinki import RULES
+from replays.rules import perspectives
+
+from .golden import FOLDER
+
+LABELS = ("審神者", "刀剣男士", "時間遡行軍")
+
+
+@pytest.fixture(scope="module")
+def app():
+    from web.views import bp
+
+    app = Flask("senbu-board-test")
+    app.register_blueprint(bp)
+    return app
+
+
+def _states(name):
+    record = records.read_text((FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8")).record
+    state = engine.initial_state(RULES, record.header, record.header["seed"])
+    game = {"id": RULES.id, "title": RULES.title, "rules_version": RULES.version,
+            "seats": [dict(s) for s in record.header["seats"]]}
+    yield state, game
+    for entry in record.entries:
+        state = RULES.apply(state, entry["command"])
+        yield state, game
+
+
+def _role_cells(html):
+    return dict(re.findall(r'data-testid="role-(p\d+)">(.*?)</p>', html, re.S))
+
+
+@pytest.mark.parametrize("name", ["decided-by-duel", "two-players-left"])
+def test_board_shows_roles_exactly_as_the_view_does(app, name):
+    with app.test_request_context():
+        for state, game in _states(name):
+            for perspective in perspectives(state["players"]):
+                view = RULES.view(state, perspective)
+                html = render_template("games/senbu_rinki/board.html", view=view, perspective=perspective, game=game)
+                cells = _role_cells(html)
+                assert len(cells) == state["players"]
+                for seat in view["seats"]:
+                    shown = [label for label in LABELS if label in cells[seat["seat"]]]
+                    assert shown == ([seat["role_label"]] if seat["role"] else []), (perspective, state["step"])
+                assert 'class="sr-seat' in html and "近侍" in html
+                assert ("各席が知っていたこと" in html) == (perspective == "omniscient")
+                assert "style=" not in html  # the page's CSP forbids inline styles
+
+
+def test_board_through_the_real_viewer_on_the_real_store(redis_url):
+    """End to end: a demo match recorded into Redis, each step rendered by the viewer."""
+    from service.seeding import seed_demo_matches
+    from tests.web.conftest import make_app
+
+    app = make_app(redis_url)
+    matches = app.extensions["kifu"].matches
+    [info] = seed_demo_matches(matches, 1, games=[RULES])
+    client = app.test_client()
+    for step in range(0, info.seq + 1, 2):
+        _, state = matches.state(info.id, at=step)
+        for perspective in perspectives(state["players"]):
+            page = client.get(f"/m/{info.id}?step={step}&as={perspective}").get_data(as_text=True)
+            assert 'class="board board-senbu_rinki"' in page, (step, perspective)
+            cells = _role_cells(page)
+            for seat in RULES.view(state, perspective)["seats"]:
+                shown = [label for label in LABELS if label in cells[seat["seat"]]]
+                assert shown == ([seat["role_label"]] if seat["role"] else []), (perspective, step)

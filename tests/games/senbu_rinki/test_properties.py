@@ -1,0 +1,137 @@
+"""Random games with 4..10 seats: determinism, snapshot = fold, purity, legal ⊆ check, the end,
+and no view that shows a role its perspective may not know at that step."""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from replays import bot, canon, engine, snapshots
+from replays.demo import demo_record
+from replays.games.senbu_rinki import RULES
+from replays.rng import Rng
+from replays.rules import perspectives
+
+from .knowledge import Model, indistinguishable, leaks, swapped
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SEATS = st.sampled_from(RULES.seats)
+MAX_STEPS = 3000
+
+
+def choose(state, bot_seed, patient):
+    """The uniform bot, or (``patient``) one whose 審神者 declares only 1 time in 12, for longer games."""
+    command = bot.choose(RULES, state, bot_seed)
+    if patient and command["type"] == "declare_victory" and Rng(bot_seed, f"patience/{state['step']}").below(12):
+        command = {"type": "no_declaration", "seat": command["seat"]}
+    return command
+
+
+def run(seed, players, patient=False):
+    state = RULES.setup(RULES.options_schema.load({}), seed, players)
+    states, commands = [state], []
+    while RULES.outcome(state) is None:
+        command = choose(state, seed + "/bot", patient)
+        state = RULES.apply(state, command)
+        states.append(state)
+        commands.append(command)
+        assert len(commands) < MAX_STEPS, "the game did not end"
+    return states, commands
+
+
+def same_line_if_hidden_roles_swap(state, command, model, perspective, pick):
+    """The move list line may not depend on roles the perspective may not know after it.
+
+    Only 刀剣男士 and 時間遡行軍 are swapped: that a player eliminated by an attack was not
+    the 審神者 is public (the game went on), so the 審神者 is not exchangeable with them.
+    """
+    hidden = sorted(set(state["roles"]) - model.may_know(perspective))
+    pairs = [(a, b) for i, a in enumerate(hidden) for b in hidden[i + 1:]
+             if {state["roles"][a], state["roles"][b]} == {"danshi", "sokogun"}]
+    if not pairs:
+        return True
+    a, b = pairs[pick % len(pairs)]
+    return RULES.describe(swapped(state, a, b), command, perspective) == RULES.describe(state, command, perspective)
+
+
+@SETTINGS
+@given(seed=st.text(min_size=1, max_size=10), players=SEATS, patient=st.booleans())
+def test_random_games_keep_the_contract_and_never_leak_a_role(seed, players, patient):
+    state = RULES.setup(RULES.options_schema.load({}), seed, players)
+    model = Model(state)
+    views = perspectives(players)
+    steps = 0
+    while RULES.outcome(state) is None:
+        canon.check_plain(state)
+        seats = RULES.to_act(state)
+        assert len(seats) == 1
+        legal = RULES.legal(state, seats[0])
+        assert legal, f"no legal command at step {state['step']}"
+        for command in legal:
+            engine.check(RULES, state, command)
+        command = choose(state, seed + "/bot", patient)
+        before = canon.dumps(state)
+        for perspective in views:
+            line = RULES.describe(state, command, perspective)
+            assert isinstance(line, str) and line
+            canon.check_plain(RULES.redact(state, command, perspective))
+        after = RULES.apply(state, command)
+        assert canon.dumps(state) == before, "apply mutated its input"
+        assert after["step"] == state["step"] + 1
+        model.update(state, command, after)
+        if after["over"] is None:
+            for i, perspective in enumerate(views[:-1]):
+                assert same_line_if_hidden_roles_swap(state, command, model, perspective, after["step"] + i)
+        for i, perspective in enumerate(views):
+            view = RULES.view(after, perspective)
+            canon.check_plain(view)
+            assert leaks(view, after, model, perspective) == [], (perspective, after["step"])
+            assert indistinguishable(after, model, perspective, after["step"] + i) is None
+        state = after
+        steps += 1
+        assert steps < MAX_STEPS
+    assert RULES.to_act(state) == ()
+    assert all(v["role"] for v in RULES.view(state, "public")["seats"])
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.text(min_size=1, max_size=10), players=SEATS)
+def test_same_seed_same_game(seed, players):
+    first, _ = run(seed, players, patient=True)
+    second, _ = run(seed, players, patient=True)
+    assert [canon.state_hash(s) for s in first] == [canon.state_hash(s) for s in second]
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.text(min_size=1, max_size=10), players=SEATS, k=st.integers(1, 9))
+def test_snapshot_plus_tail_equals_the_full_fold(seed, players, k):
+    states, commands = run(seed, players, patient=True)
+    header = {"options": RULES.options_schema.load({}), "seats": [{"id": f"p{i}"} for i in range(1, players + 1)]}
+    snaps = snapshots.every(RULES, header, seed, commands, k)
+    for seq in range(len(commands) + 1):
+        full = snapshots.state_at(RULES, header, seed, commands, seq)
+        assert full == states[seq]
+        nearest = max((s for s in snaps if s.seq <= seq), key=lambda s: s.seq, default=None)
+        if nearest is not None:
+            restored = snapshots.Snapshot.from_json(nearest.to_json())
+            assert snapshots.state_at(RULES, header, seed, commands, seq, restored) == full
+
+
+def test_every_game_ends_for_every_player_count():
+    """Bounded: 20 uniform-bot and 20 patient games per player count end well within MAX_STEPS."""
+    reasons = set()
+    for players in RULES.seats:
+        for i in range(20):
+            for patient in (False, True):
+                states, _ = run(f"end/{players}/{i}", players, patient)
+                reasons.add(states[-1]["over"]["code"])
+    assert reasons == {"saniwa_out", "declared", "two_left"}
+
+
+def test_demo_records_of_this_game_verify():
+    from replays.verify import verify
+
+    record = demo_record(RULES, seed="senbu", index=0)
+    report = verify(record, lookup={"senbu_rinki": RULES}.__getitem__)
+    assert report.ok and report.replayed and report.outcome is not None, report
+    assert record.header["game"] == "senbu_rinki" and len(record.header["seats"]) in RULES.seats
+    assert demo_record(RULES, seed="senbu", index=0).dumps() == record.dumps()
