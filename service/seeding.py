@@ -1,0 +1,73 @@
+"""A newcomer's first start: demo matches of every registered game, played by the seeded bot.
+
+They go through ``MatchService.create`` and ``submit`` like any recorded match (the
+bot's record from ``replays.demo.demo_record`` only supplies seats, seed and commands),
+so a demo match is indistinguishable from a real one and its state hashes are checked
+against the bot's record on the way in.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from replays import registry
+from replays.demo import demo_record
+from replays.rules import Rules
+from service import keys
+from service.matches import MatchInfo, MatchService
+
+DEMO_SEED = "kifu-demo"
+LOCK_KEY = f"{keys.PREFIX}:seeding"
+
+
+def store_is_empty(matches: MatchService) -> bool:
+    store = matches.store
+    if store.count():
+        return False
+    return next(iter(store.client.scan_iter(match=keys.META_PATTERN, count=1000)), None) is None
+
+
+def seed_demo_matches(
+    matches: MatchService,
+    per_game: int = 2,
+    *,
+    seed: str = DEMO_SEED,
+    games: Iterable[Rules] | None = None,
+    force: bool = False,
+    progress: Callable[[MatchInfo], None] | None = None,
+) -> list[MatchInfo]:
+    """Record ``per_game`` bot matches of each game; only into an empty store unless ``force``.
+
+    Returns the matches recorded (none if the store already had matches, or if another
+    process is seeding it right now).
+    """
+    client = matches.store.client
+    if not force and not store_is_empty(matches):
+        return []
+    if not client.set(LOCK_KEY, "1", nx=True, ex=600):
+        return []
+    made: list[MatchInfo] = []
+    try:
+        for rules in (registry.all() if games is None else games):
+            for index in range(per_game):
+                made.append(_record_one(matches, rules, seed, index))
+                if progress is not None:
+                    progress(made[-1])
+    finally:
+        client.delete(LOCK_KEY)
+    return made
+
+
+def _record_one(matches: MatchService, rules: Rules, seed: str, index: int) -> MatchInfo:
+    record = demo_record(rules, seed=seed, index=index)
+    header = record.header
+    info = matches.create(
+        rules.id, [s["name"] for s in header["seats"]], header["options"], tournament=header.get("tournament"),
+        round=header.get("round"), table=header.get("table"), seed=header["seed"], by="demo-bot",
+    )
+    for entry in record.entries:
+        result = matches.submit(info.id, entry["command"], expected_seq=entry["seq"] - 1,
+                                command_id=f"demo-{entry['seq']}", actor=entry["actor"], by="demo-bot")
+        if result.state_hash != entry["state_hash"]:
+            raise RuntimeError(f"{rules.id} demo {index}: seq {entry['seq']} recorded a state the bot's "
+                               "record does not have; the reducer is not deterministic")
+    return matches.info(info.id)
