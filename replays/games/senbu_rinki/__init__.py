@@ -21,15 +21,32 @@ Rulings where the rulebook is silent (each is a choice a judge can read here):
 - An eliminated player's 刀装 stay on its face-down card (not returned to the centre).
 - When the game ends every role is turned up: the winners are named by seat, which tells
   every side anyway.
-- The 審神者's decision after each 周 is a command of that seat. ``to_act`` names it and
-  the record's ``actor`` does too, so while a match is live the service must not show
-  either to other perspectives; ``view``/``describe``/``redact`` never name it.
+- ④審神者の勝利宣言: nobody says "no declaration". When a 周 ends the 近侍 token passes
+  left at once and a declaration window opens until the new 近侍's first action (which
+  closes it: the 審神者 stayed silent). Meanwhile the 審神者 may post ``declare_victory``;
+  it is refused at any other time, and from any other seat.
 - Random play ends with probability 1 (the 審神者 may declare after every 周), so there is
   no round cap.
+
+``RULES.to_act`` is server-internal and omniscient: while the window is open it names the
+new 近侍 *and the 審神者*, so it must never be shown to anyone but a judge. Anything shown
+to a viewer (a board, a "waiting for" line, a recording table of a player's seat) must use
+``RULES.view(state, perspective)["to_act"]``, which names the 審神者 only to itself and to
+the omniscient perspective. Every command's seat and every record entry's ``actor`` is a
+seat the table saw act (or the 審神者 declaring, which reveals it anyway).
 
 >>> from replays.games.senbu_rinki import RULES
 >>> state = RULES.setup(RULES.options_schema.load({}), "seed", 6)
 >>> RULES.to_act(state) == (state["kinji"],)
+True
+>>> while state["round"] == 1:  # everybody's first legal command, until the 周 ends
+...     state = RULES.apply(state, RULES.legal(state, state["current"])[0])
+>>> hidden = next(s for s, r in state["roles"].items() if r == "saniwa")
+>>> RULES.to_act(state) == (state["kinji"], hidden) or hidden == state["kinji"]
+True
+>>> RULES.view(state, "public")["to_act"] == [state["kinji"]]
+True
+>>> {"type": "declare_victory", "seat": hidden} in RULES.legal(state, hidden)
 True
 """
 from __future__ import annotations
@@ -120,7 +137,6 @@ class SenbuRinki(RulesBase):
         "choose_card": ChooseCardSchema(),
         "guess": GuessSchema(),
         "declare_victory": _Command(),
-        "no_declaration": _Command(),
     }
     options_schema = OptionsSchema()
 
@@ -154,7 +170,11 @@ class SenbuRinki(RulesBase):
         return _rules.legal(state, seat)
 
     def to_act(self, state: State) -> tuple[str, ...]:
-        """The seat whose command is awaited (the 審神者 alone after each 周)."""
+        """Server-internal, omniscient: the seat(s) whose command is awaited.
+
+        Right after a 周 this is the new 近侍 and (if another seat) the 審神者, who may
+        declare victory: never show it to a viewer; use ``view(...)["to_act"]``.
+        """
         return _rules.to_act(state)
 
     def view(self, state: State, perspective: str) -> dict[str, Any]:
@@ -178,7 +198,7 @@ class SenbuRinki(RulesBase):
         return state["round"]
 
     def phase(self, state: State) -> str:
-        """turn | strike | duel_card | duel_guess | declaration | over."""
+        """turn | strike | duel_card | duel_guess | over (the declaration window is part of "turn")."""
         return _rules.phase(state)
 
 

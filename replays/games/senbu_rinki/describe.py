@@ -3,8 +3,9 @@
 A look at a role is described as "looked at pX's role" to everyone, and names the role
 only to the seat that looked (and the judge). The 一騎討ち nominee's card index is
 removed from the command for everyone but the nominee and the judge; the card itself is
-named once it is turned up. The 審神者's silent no-declaration after a 周 names the seat
-only to that seat and the judge.
+named once it is turned up. Nothing else in a command is hidden: a 勝利宣言 names its
+seat, but declaring turns the 審神者's card up anyway (and ends the game), and a 審神者
+who stays silent posts nothing at all.
 """
 from __future__ import annotations
 
@@ -53,10 +54,6 @@ def _command_line(state: Mapping[str, Any], command: Mapping[str, Any], perspect
         return f"{seat} は「{LABELS[command['role']]}」と宣言"
     if kind == "declare_victory":
         return f"{seat} が審神者として勝利宣言"
-    if kind == "no_declaration":
-        if perspective in (OMNISCIENT, seat):
-            return f"{seat}（審神者）は勝利宣言をしなかった"
-        return "勝利宣言はなかった"
     return f"{seat} {kind}"
 
 
@@ -120,18 +117,16 @@ def describe(state: Mapping[str, Any], command: Mapping[str, Any], perspective: 
 
 
 def redact(state: Mapping[str, Any], command: Mapping[str, Any], perspective: str) -> dict[str, Any]:
-    """``command`` as ``perspective`` may see it.
+    """``command`` as ``perspective`` may see it: a nominee's card index is theirs alone.
 
-    A nominee's card index is theirs alone; the seat of a ``no_declaration`` is the
-    審神者's, so it is blanked (``None``) for every perspective that does not know it.
-    (The record entry's ``actor`` names the same seat: the service must not serve it to
-    those perspectives while the match is live.)
+    Every seat that posts a command is one the table saw act (the 手番's seat, the
+    attacker choosing look/fatigue, the 一騎討ち's two players) or the 審神者 declaring,
+    which reveals it: so no seat is ever blanked, and a record entry's ``actor`` is safe
+    to show while the match is live.
     """
     kind, seat = command.get("type"), command.get("seat")
     if kind == "choose_card" and perspective not in (OMNISCIENT, seat):
         return {k: v for k, v in command.items() if k != "index"}
-    if kind == "no_declaration" and perspective not in (OMNISCIENT, seat) and not _knows_role(state, perspective, seat):
-        return {**command, "seat": None}
     return dict(command)
 
 

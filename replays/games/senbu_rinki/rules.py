@@ -8,9 +8,14 @@ Decisions inside an action are pending decisions of one seat, awaited by ``to_ac
   what a look showed can inform the next choice;
 - ``choose_card``: the 一騎討ち nominee picks a face-down 山札 card by index (the index is
   redacted from every other seat: see ``describe.redact``);
-- ``guess``: the challenger names 刀剣男士 or 時間遡行軍;
-- ``declare_victory`` / ``no_declaration``: after every 周, the 審神者 alone decides
-  (④審神者の勝利宣言).
+- ``guess``: the challenger names 刀剣男士 or 時間遡行軍.
+
+④審神者の勝利宣言 has no command for "no declaration": at the table the 審神者 either
+declares or stays silent and the next 周 simply begins. So when a 周 ends the 近侍 token
+passes to the left at once and a *declaration window* opens (``state["declaration_open"]``):
+``to_act`` then names the new 近侍 and the 審神者, the 審神者 may post ``declare_victory``,
+and the new 近侍's first action closes the window. Nothing any other seat sees depends
+on who the 審神者 is (``view`` computes its own ``to_act`` per perspective).
 
 Every rule violation names its rulebook section.
 """
@@ -38,7 +43,6 @@ PENDING_COMMANDS = {
     "strike": ("strike",),
     "duel_card": ("choose_card",),
     "duel_guess": ("guess",),
-    "declaration": ("declare_victory", "no_declaration"),
 }
 
 REASONS = {
@@ -57,12 +61,25 @@ def phase(state: Mapping[str, Any]) -> str:
     return state["pending"]["kind"] if state["pending"] else "turn"
 
 
-def to_act(state: Mapping[str, Any]) -> tuple[str, ...]:
+def saniwa(state: Mapping[str, Any]) -> str:
+    return next(s for s, r in state["roles"].items() if r == SANIWA)
+
+
+def public_to_act(state: Mapping[str, Any]) -> tuple[str, ...]:
+    """Whom the table visibly waits for: the seat of a pending decision, else the 手番's seat."""
     if state["over"] is not None:
         return ()
     if state["pending"]:
         return (state["pending"]["seat"],)
     return (state["current"],)
+
+
+def to_act(state: Mapping[str, Any]) -> tuple[str, ...]:
+    """Omniscient (server-internal): the public seat plus the 審神者 while it may declare."""
+    seats = public_to_act(state)
+    if state["declaration_open"] and state["over"] is None and saniwa(state) not in seats:
+        seats += (saniwa(state),)
+    return seats
 
 
 def special(state: Mapping[str, Any], seat: str) -> str | None:
@@ -136,6 +153,9 @@ def check(state: Mapping[str, Any], command: Mapping[str, Any]) -> None:
         raise RuleViolation(END, f"the game is over ({state['over']['reason']})")
     kind, seat = command["type"], command["seat"]
     pending = state["pending"]
+    if kind == "declare_victory":
+        _check_declare(state, seat)
+        return
     if pending is None:
         if kind not in TURN_COMMANDS:
             raise RuleViolation(TURN, f"{kind} is not awaited now: it is {state['current']}'s 手番 (技能・攻撃・防御・一騎討ち)")
@@ -144,13 +164,6 @@ def check(state: Mapping[str, Any], command: Mapping[str, Any]) -> None:
         {"skill": _check_skill, "attack": _check_attack, "defend": _check_defend, "duel": _check_duel}[kind](state, command)
         return
     allowed = PENDING_COMMANDS[pending["kind"]]
-    if pending["kind"] == "declaration":
-        # never name the awaited seat: that would tell the caller who the 審神者 is
-        if kind not in allowed:
-            raise RuleViolation(DECLARE, f"the 周 is over; only the 審神者's declare_victory or no_declaration is awaited, not {kind}")
-        if seat != pending["seat"]:
-            raise RuleViolation(DECLARE, "only the 審神者 decides whether to declare victory")
-        return
     section = ATTACK if pending["kind"] == "strike" else DUEL
     if kind not in allowed or seat != pending["seat"]:
         raise RuleViolation(section, f"awaiting {pending['seat']}'s {' or '.join(allowed)}, not {seat}'s {kind}")
@@ -158,6 +171,15 @@ def check(state: Mapping[str, Any], command: Mapping[str, Any]) -> None:
         index = command["index"]
         if not 0 <= index < len(state["deck"]):
             raise RuleViolation(DUEL, f"the 山札 has {len(state['deck'])} cards; index {index} is not one of them")
+
+
+def _check_declare(state: Mapping[str, Any], seat: str) -> None:
+    # The window is checked first and its refusal names no seat, so that a refusal tells
+    # the caller nothing about who the 審神者 is beyond what the posting seat knows.
+    if not state["declaration_open"]:
+        raise RuleViolation(DECLARE, "勝利宣言 is made only after a 周 ends, before the next 周's first action")
+    if seat != saniwa(state):
+        raise RuleViolation(DECLARE, f"{seat} is not the 審神者: only the 審神者 declares victory")
 
 
 def _check_skill(state: Mapping[str, Any], command: Mapping[str, Any]) -> None:
@@ -220,25 +242,30 @@ def legal(state: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
         return []
     pending = state["pending"]
     if pending is None:
-        out: list[dict[str, Any]] = []
-        for target in skill_targets(state, seat):
-            out.append({"type": "skill", "seat": seat} if target is None else {"type": "skill", "seat": seat, "target": target})
-        for target in attack_targets(state, seat):
-            for extra in range(state["seats"][seat]["tosou"] + 1):
-                out.append({"type": "attack", "seat": seat, "target": target, "extra": extra})
-        if not state["released"]:
-            out.append({"type": "defend", "seat": seat})
-        if can_duel(state, seat):
-            out.extend({"type": "duel", "seat": seat, "target": t} for t in duel_targets(state, seat))
+        out = _turn_commands(state, seat) if seat == state["current"] else []
+        if state["declaration_open"] and seat == saniwa(state):
+            out.append({"type": "declare_victory", "seat": seat})
         return out
     kind = pending["kind"]
     if kind == "strike":
         return [{"type": "strike", "seat": seat, "choice": c} for c in ("look", "fatigue")]
     if kind == "duel_card":
         return [{"type": "choose_card", "seat": seat, "index": i} for i in range(len(state["deck"]))]
-    if kind == "duel_guess":
-        return [{"type": "guess", "seat": seat, "role": r} for r in GUESSES]
-    return [{"type": "declare_victory", "seat": seat}, {"type": "no_declaration", "seat": seat}]
+    return [{"type": "guess", "seat": seat, "role": r} for r in GUESSES]
+
+
+def _turn_commands(state: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for target in skill_targets(state, seat):
+        out.append({"type": "skill", "seat": seat} if target is None else {"type": "skill", "seat": seat, "target": target})
+    for target in attack_targets(state, seat):
+        for extra in range(state["seats"][seat]["tosou"] + 1):
+            out.append({"type": "attack", "seat": seat, "target": target, "extra": extra})
+    if not state["released"]:
+        out.append({"type": "defend", "seat": seat})
+    if can_duel(state, seat):
+        out.extend({"type": "duel", "seat": seat, "target": t} for t in duel_targets(state, seat))
+    return out
 
 
 # ---- apply --------------------------------------------------------------------------
@@ -247,6 +274,8 @@ def apply(state: Mapping[str, Any], command: Mapping[str, Any]) -> dict[str, Any
     new = json.loads(json.dumps(state))  # a deep copy: the input is never touched
     new["step"] += 1
     new["events"] = []
+    if command["type"] in TURN_COMMANDS:
+        new["declaration_open"] = False  # the 審神者 stayed silent: the 周 has begun
     _APPLY[command["type"]](new, command)
     return new
 
@@ -266,6 +295,7 @@ def _end(state: dict[str, Any], code: str, side: str, detail: str = "") -> None:
     state["over"] = {"code": code, "side": side, "reason": f"{REASONS[code]}{detail}：{SIDE_LABELS[side]}の勝利"}
     state["pending"] = None
     state["current"] = None
+    state["declaration_open"] = False
     # The winners are named by seat, which tells every side: so every role is turned up.
     for seat in seat_ids(state["players"]):
         _reveal(state, seat, "終了時公開")
@@ -294,7 +324,11 @@ def _eliminate(state: dict[str, Any], seat: str, how: str) -> None:
 
 
 def _finish_turn(state: dict[str, Any]) -> None:
-    """The acting seat is done; the next seat of this 周 in order, else the 審神者's decision."""
+    """The acting seat is done; the next seat of this 周 in order, else the next 周.
+
+    After a 周 the 近侍 token passes left at once (skipping eliminated players) and the
+    declaration window opens; nothing here names the 審神者 (④審神者の勝利宣言).
+    """
     state["pending"] = None
     if state["over"] is not None:
         return
@@ -309,10 +343,15 @@ def _finish_turn(state: dict[str, Any]) -> None:
             continue
         start_turn(state, seat)
         return
-    state["current"] = None
-    saniwa = next(s for s, r in state["roles"].items() if r == SANIWA)
-    state["pending"] = {"kind": "declaration", "seat": saniwa}
     state["events"].append({"kind": "round_over", "round": state["round"]})
+    kinji = left_of(state["kinji"], state["players"])
+    while state["seats"][kinji]["eliminated"]:
+        kinji = left_of(kinji, state["players"])
+    state["kinji"] = kinji
+    state["round"] += 1
+    state["events"].append({"kind": "kinji", "seat": kinji, "round": state["round"]})
+    state["declaration_open"] = True
+    start_round(state)
 
 
 def _apply_skill(state: dict[str, Any], command: Mapping[str, Any]) -> None:
@@ -458,16 +497,6 @@ def _apply_declare(state: dict[str, Any], command: Mapping[str, Any]) -> None:
     _end(state, "declared", SIDE[SANIWA] if clean else SIDE[SOKOGUN], detail)
 
 
-def _apply_no_declaration(state: dict[str, Any], command: Mapping[str, Any]) -> None:
-    kinji = left_of(state["kinji"], state["players"])
-    while state["seats"][kinji]["eliminated"]:
-        kinji = left_of(kinji, state["players"])
-    state["kinji"] = kinji
-    state["round"] += 1
-    state["events"].append({"kind": "kinji", "seat": kinji, "round": state["round"]})
-    start_round(state)
-
-
 _APPLY = {
     "skill": _apply_skill,
     "attack": _apply_attack,
@@ -477,7 +506,6 @@ _APPLY = {
     "choose_card": _apply_choose_card,
     "guess": _apply_guess,
     "declare_victory": _apply_declare,
-    "no_declaration": _apply_no_declaration,
 }
 
 

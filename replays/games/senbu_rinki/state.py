@@ -12,7 +12,9 @@ Layout::
     pool:       刀装 left in the centre, or None without the optional 30-token cap
     kinji, round, order (this round's seats from the 近侍), acted, skipped, current,
     released    (the current seat took its card back from 防御 at the start of this turn)
-    round_effects, pending (a decision the game awaits inside a turn or after a round)
+    round_effects, pending (a decision the game awaits inside a 手番)
+    declaration_open: a 周 has ended and the new 近侍 has not acted yet: the 審神者 may
+                declare victory (④). Public: everyone sees that a 周 just ended.
     knowledge:  seat -> other seat -> {role, step, how}  (what a seat was privately shown)
     revealed:   seat -> {role, step, how}                (roles shown face up to everyone)
     deck_seen:  seat -> step                             (a 一騎討ち nominee looked at the 山札)
@@ -136,6 +138,7 @@ def setup(options: Mapping[str, Any], seed: str, players: int) -> dict[str, Any]
         "released": False,
         "round_effects": [],
         "pending": None,
+        "declaration_open": False,
         "knowledge": {seat: {} for seat in ids},
         "revealed": {},
         "deck_seen": {},

@@ -7,6 +7,12 @@
 - ``omniscient`` sees everything, plus ``knew``: per seat, what that seat knew at this
   step (for a judge).
 
+``to_act`` is computed for the perspective: after a 周 the game also awaits the 審神者's
+possible 勝利宣言, but only the 審神者 itself and the judge see that seat in it; everyone
+else sees the seat the table visibly waits for (the new 近侍, or whoever must answer a
+pending strike/一騎討ち decision, which happens in the open). ``declaration_open`` (a 周
+has just ended) is public: at the table everyone knows the 審神者 may speak now.
+
 Role ids appear in a view only in a seat's ``role`` (when that perspective may know it),
 in ``role_table`` (the public count of dealt roles), in the 山札 contents shown to a seat
 that looked at it, and in the face-up card of the last 一騎討ち.
@@ -19,7 +25,7 @@ from typing import Any, Mapping
 from replays.rules import OMNISCIENT, PUBLIC, check_perspective, seat_ids
 
 from .roles import LABELS
-from .rules import bonus_attacks, guarded, phase, to_act
+from .rules import bonus_attacks, guarded, phase, public_to_act, saniwa, to_act
 from .state import FATIGUE_LABELS
 
 
@@ -56,17 +62,11 @@ def _pending(state: Mapping[str, Any], perspective: str) -> dict[str, Any] | Non
     if pending is None:
         return None
     kind = pending["kind"]
-    if kind == "declaration":
-        # who decides is the 審神者: named only to that seat and the judge
-        out: dict[str, Any] = {"kind": kind}
-        if perspective in (OMNISCIENT, pending["seat"]):
-            out["seat"] = pending["seat"]
-        return out
     if kind == "strike":
         return {k: pending[k] for k in ("kind", "seat", "target", "remaining", "start_red")}
     if kind == "duel_card":
         return {"kind": kind, "seat": pending["seat"], "challenger": pending["challenger"]}
-    out = {"kind": kind, "seat": pending["seat"], "nominee": pending["nominee"], "card_chosen": True}
+    out: dict[str, Any] = {"kind": kind, "seat": pending["seat"], "nominee": pending["nominee"], "card_chosen": True}
     if perspective in (OMNISCIENT, pending["nominee"]):
         out["index"] = pending["index"]
         out["card"] = state["deck"][pending["index"]]
@@ -77,9 +77,7 @@ def view(state: Mapping[str, Any], perspective: str) -> dict[str, Any]:
     """The board as ``perspective`` may see it (JSON data)."""
     check_perspective(perspective, state["players"])
     roles = visible_roles(state, perspective)
-    awaited = list(to_act(state))
-    if state["pending"] and state["pending"]["kind"] == "declaration" and perspective not in (OMNISCIENT, awaited[0]):
-        awaited = []
+    awaited = list(to_act(state) if perspective == OMNISCIENT or perspective == saniwa(state) else public_to_act(state))
     seats = []
     for seat in seat_ids(state["players"]):
         mine = state["seats"][seat]
@@ -111,6 +109,7 @@ def view(state: Mapping[str, Any], perspective: str) -> dict[str, Any]:
         "kinji": state["kinji"],
         "current": state["current"],
         "to_act": awaited,
+        "declaration_open": state["declaration_open"],
         "seats": seats,
         "pool": state["pool"],
         "role_table": {r: n for r, n in Counter(state["roles"].values()).items()},

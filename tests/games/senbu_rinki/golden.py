@@ -1,9 +1,11 @@
 """Making the golden records in tests/golden/senbu_rinki/ (run as a module to rewrite them).
 
-Each is a bot game from a fixed seed, played by the uniform bot except that its 審神者
-declares only one time in twelve (so games run long enough to eliminate players). The
-files are committed; test_golden.py replays them and pins head chains and outcomes, so a
-rules change that alters any of them must bump ``RULES.version``.
+Each is a game of the uniform bot from a fixed seed (the 審神者's 勝利宣言 is one option
+among the 近侍's several after each 周, so games run long enough to eliminate players),
+chosen so that the 審神者 stays silent through at least one 周 end while another seat is
+the new 近侍. The files are committed; test_golden.py replays them and pins head chains
+and outcomes, so a rules change that alters any of them must bump ``RULES.version`` (once
+released: until then the version stays 1 and the records are rewritten).
 
     .venv/bin/python -m tests.games.senbu_rinki.golden
 """
@@ -22,10 +24,10 @@ FOLDER = Path(__file__).resolve().parents[2] / "golden" / "senbu_rinki"
 
 #: name -> (seed, players); found by ``search`` below, one per ending the issue asks for
 GOLDEN = {
-    "saniwa-side-declares": ("golden/declared/209", 6),
-    "sokogun-eliminate-saniwa": ("golden/saniwa_out/1", 7),
-    "two-players-left": ("golden/two_left/13", 4),
-    "decided-by-duel": ("golden/duel/4", 5),
+    "saniwa-side-declares": ("golden/declared/23", 6),
+    "sokogun-eliminate-saniwa": ("golden/saniwa_out/4", 7),
+    "two-players-left": ("golden/two_left/0", 4),
+    "decided-by-duel": ("golden/duel/7", 5),
 }
 
 
@@ -40,7 +42,7 @@ def make(seed: str, players: int) -> records.Record:
     prev = records.genesis(header)
     seq = 0
     while RULES.outcome(state) is None:
-        command = choose(state, seed + "/bot", patient=True)
+        command = choose(state, seed + "/bot", patient=False)
         state = engine.step(RULES, state, command)
         seq += 1
         entry = records.make_entry(prev, seq=seq, at=iso(EPOCH + timedelta(seconds=seq)), actor=command["seat"],
@@ -69,12 +71,26 @@ def kind(record: records.Record) -> str:
     return "other"
 
 
+def silent_windows(record: records.Record) -> int:
+    """How many 周 ends the 審神者 let pass in silence while another seat was the new 近侍."""
+    state = engine.initial_state(RULES, record.header, record.header["seed"])
+    count = 0
+    for entry in record.entries:
+        command = entry["command"]
+        saniwa = next(s for s, r in state["roles"].items() if r == "saniwa")
+        if state["declaration_open"] and state["kinji"] != saniwa and command["type"] != "declare_victory":
+            count += 1
+        state = RULES.apply(state, command)
+    return count
+
+
 def search(name: str, players: int, tries: int = 400) -> str:
     label = {"saniwa-side-declares": "declared", "sokogun-eliminate-saniwa": "saniwa_out",
              "two-players-left": "two_left", "decided-by-duel": "duel"}[name]
     for i in range(tries):
         seed = f"golden/{label}/{i}"
-        if kind(make(seed, players)) == name:
+        record = make(seed, players)
+        if kind(record) == name and silent_windows(record):
             return seed
     raise LookupError(name)
 

@@ -63,8 +63,10 @@ def with_seat(state: dict, seat: str, **values: Any) -> dict:
 
 
 def finish_round(state: dict) -> dict:
-    """When: every seat still to act this 周 defends (or uses its skill if it may not defend)."""
-    while state["pending"] is None and state["over"] is None:
+    """When: every seat still to act this 周 defends (or uses its skill if it may not defend),
+    until the 周 ends: the 近侍 token has passed left and the declaration window is open."""
+    start = state["round"]
+    while state["round"] == start and state["pending"] is None and state["over"] is None:
         seat = state["current"]
         options = RULES.legal(state, seat)
         choice = next((c for c in options if c["type"] == "defend"), None) or next(c for c in options if c["type"] == "skill")

@@ -8,12 +8,16 @@ the rulebook rather than against themselves:
 - it learns a role when it chooses ``look`` on an attack, or uses a look_role 技能;
 - everyone learns the role of a player eliminated by 一騎討ち, of the 審神者 when eliminated,
   and every role once the game is over (the winners are named by seat).
+
+``saniwa_traces`` checks the one thing a role-free scan cannot see: whether a view tells
+*who* the 審神者 is (for instance by awaiting its seat after a 周) without naming a role.
 """
 from __future__ import annotations
 
 import json
 from typing import Any, Iterator
 
+from replays import canon
 from replays.games.senbu_rinki import RULES
 from replays.rules import OMNISCIENT, PUBLIC, seat_ids
 
@@ -104,8 +108,6 @@ def swapped(state: dict[str, Any], a: str, b: str) -> dict[str, Any]:
         for other in (a, b):
             if other in known:
                 known[other]["role"] = new["roles"][other]
-    if new["pending"] and new["pending"]["kind"] == "declaration":
-        new["pending"]["seat"] = next(s for s, r in new["roles"].items() if r == "saniwa")
     return new
 
 
@@ -121,3 +123,45 @@ def indistinguishable(state: dict[str, Any], model: Model, perspective: str, pic
     if RULES.view(swapped(state, a, b), perspective) != RULES.view(state, perspective):
         return f"{perspective}'s view changes when the hidden roles of {a} and {b} are swapped"
     return None
+
+
+def saniwa_of(state: dict[str, Any]) -> str:
+    return next(s for s, r in state["roles"].items() if r == "saniwa")
+
+
+def saniwa_stand_ins(state: dict[str, Any], model: Model, perspective: str) -> list[str]:
+    """Living seats that could be the 審神者 as far as ``perspective`` knows (none if it knows).
+
+    An eliminated seat cannot: the 審神者's elimination ends the game, so it is public that
+    every eliminated player was not the 審神者.
+    """
+    if perspective == OMNISCIENT or state["over"] is not None:
+        return []
+    may_know = model.may_know(perspective)
+    saniwa = saniwa_of(state)
+    if saniwa in may_know:
+        return []
+    return [s for s in seat_ids(state["players"])
+            if s != saniwa and s not in may_know and not state["seats"][s]["eliminated"]]
+
+
+def saniwa_traces(state: dict[str, Any], model: Model, perspective: str, pick: int) -> list[str]:
+    """Swap the 審神者 with a stand-in of each other role; the view's JSON must not change.
+
+    Returns the problems (empty = no trace of who the 審神者 is in this view).
+    """
+    stand_ins = saniwa_stand_ins(state, model, perspective)
+    if not stand_ins:
+        return []
+    saniwa = saniwa_of(state)
+    mine = canon.dumps(RULES.view(state, perspective))
+    problems = []
+    for role in ("danshi", "sokogun"):
+        candidates = [s for s in stand_ins if state["roles"][s] == role]
+        if not candidates:
+            continue
+        other = candidates[pick % len(candidates)]
+        if canon.dumps(RULES.view(swapped(state, saniwa, other), perspective)) != mine:
+            problems.append(f"{perspective}'s view at step {state['step']} changes when the 審神者 {saniwa} "
+                            f"and the hidden {role} {other} swap roles")
+    return problems

@@ -1,5 +1,6 @@
-"""The board template renders every step of a golden game from every perspective, and a
-seat's role cell shows a role exactly when the view gives that perspective one."""
+"""The board template renders every step of a golden game from every perspective: a seat's
+role cell shows a role exactly when the view gives that perspective one, and "待ち" lists
+exactly the view's ``to_act`` (the 審神者 only in its own and the judge's board)."""
 import re
 
 import pytest
@@ -38,10 +39,16 @@ def _role_cells(html):
     return dict(re.findall(r'data-testid="role-(p\d+)">(.*?)</p>', html, re.S))
 
 
-@pytest.mark.parametrize("name", ["decided-by-duel", "two-players-left"])
+def _waiting(html):
+    found = re.search(r'data-testid="to-act">(.*?)</p>', html, re.S)
+    return re.findall(r'class="seat seat-(p\d+)"', found.group(1)) if found else []
+
+
+@pytest.mark.parametrize("name", ["decided-by-duel", "two-players-left", "saniwa-side-declares"])
 def test_board_shows_roles_exactly_as_the_view_does(app, name):
     with app.test_request_context():
         for state, game in _states(name):
+            saniwa = next(s for s, r in state["roles"].items() if r == "saniwa")
             for perspective in perspectives(state["players"]):
                 view = RULES.view(state, perspective)
                 html = render_template("games/senbu_rinki/board.html", view=view, perspective=perspective, game=game)
@@ -51,6 +58,10 @@ def test_board_shows_roles_exactly_as_the_view_does(app, name):
                     shown = [label for label in LABELS if label in cells[seat["seat"]]]
                     assert shown == ([seat["role_label"]] if seat["role"] else []), (perspective, state["step"])
                 assert 'class="sr-seat' in html and "近侍" in html
+                assert _waiting(html) == view["to_act"], (perspective, state["step"])
+                window = 'data-testid="declaration-window"' in html
+                assert window == state["declaration_open"]
+                assert ("あなた（審神者）" in html) == (window and perspective == saniwa)
                 assert ("各席が知っていたこと" in html) == (perspective == "omniscient")
                 assert "style=" not in html  # the page's CSP forbids inline styles
 
@@ -70,6 +81,7 @@ def test_board_through_the_real_viewer_on_the_real_store(redis_url):
             page = client.get(f"/m/{info.id}?step={step}&as={perspective}").get_data(as_text=True)
             assert 'class="board board-senbu_rinki"' in page, (step, perspective)
             cells = _role_cells(page)
+            assert _waiting(page) == RULES.view(state, perspective)["to_act"], (perspective, step)
             for seat in RULES.view(state, perspective)["seats"]:
                 shown = [label for label in LABELS if label in cells[seat["seat"]]]
                 assert shown == ([seat["role_label"]] if seat["role"] else []), (perspective, step)

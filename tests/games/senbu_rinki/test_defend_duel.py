@@ -9,7 +9,7 @@ ROLES = ["danshi", "sokogun", "saniwa", "danshi", "sokogun"]
 
 
 def test_防御_the_card_is_released_at_the_start_of_the_next_turn_which_may_not_defend_again():
-    state = play(finish_round(table(ROLES)), cmd("no_declaration", "p3"))  # every seat defended in 周 1
+    state = finish_round(table(ROLES))  # every seat defended in 周 1
     assert state["kinji"] == "p2" and state["current"] == "p2"
     assert not state["seats"]["p2"]["defending"] and state["seats"]["p1"]["defending"]
     violation(state, defend("p2"), DEFEND)

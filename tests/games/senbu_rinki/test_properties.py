@@ -1,5 +1,7 @@
 """Random games with 4..10 seats: determinism, snapshot = fold, purity, legal ⊆ check, the end,
-and no view that shows a role its perspective may not know at that step."""
+no view that shows a role its perspective may not know at that step, and no trace of who the
+審神者 is (in a view, a move-list line, or whose command the public saw) for those who do not
+know it, 周 end after 周 end."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
@@ -11,7 +13,7 @@ from replays.games.senbu_rinki import RULES
 from replays.rng import Rng
 from replays.rules import perspectives
 
-from .knowledge import Model, indistinguishable, leaks, swapped
+from .knowledge import Model, indistinguishable, leaks, saniwa_of, saniwa_stand_ins, saniwa_traces, swapped
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SEATS = st.sampled_from(RULES.seats)
@@ -19,10 +21,13 @@ MAX_STEPS = 3000
 
 
 def choose(state, bot_seed, patient):
-    """The uniform bot, or (``patient``) one whose 審神者 declares only 1 time in 12, for longer games."""
+    """The uniform bot, or (``patient``) one whose 審神者 keeps silent 11 times in 12 when the
+    uniform choice was its 勝利宣言 (then a uniform choice among the other commands), for
+    longer games with more eliminations."""
     command = bot.choose(RULES, state, bot_seed)
     if patient and command["type"] == "declare_victory" and Rng(bot_seed, f"patience/{state['step']}").below(12):
-        command = {"type": "no_declaration", "seat": command["seat"]}
+        others = [c for seat in RULES.to_act(state) for c in RULES.legal(state, seat) if c["type"] != "declare_victory"]
+        command = Rng(bot_seed, f"patience/{state['step']}/instead").choice(others)
     return command
 
 
@@ -53,6 +58,29 @@ def same_line_if_hidden_roles_swap(state, command, model, perspective, pick):
     return RULES.describe(swapped(state, a, b), command, perspective) == RULES.describe(state, command, perspective)
 
 
+def same_line_if_the_saniwa_swaps(state, after, command, model, perspective, pick):
+    """Nor on who the 審神者 is, unless it declared (which turns every role up)."""
+    stand_ins = saniwa_stand_ins(after, model, perspective)
+    if command["type"] == "declare_victory" or not stand_ins:
+        return True
+    other = stand_ins[pick % len(stand_ins)]
+    line = RULES.describe(swapped(state, saniwa_of(state), other), command, perspective)
+    return line == RULES.describe(state, command, perspective)
+
+
+def awaited_as_the_table_sees_it(state, seats):
+    """``to_act`` is the public seat, plus the 審神者 (as a second seat) while it may declare."""
+    public = RULES.view(state, "public")["to_act"]
+    assert list(seats[:1]) == public
+    if state["declaration_open"] and saniwa_of(state) != state["current"]:
+        assert seats == (state["current"], saniwa_of(state))
+    else:
+        assert len(seats) == 1
+    for perspective in perspectives(state["players"]):
+        expected = list(seats) if perspective in ("omniscient", saniwa_of(state)) else public
+        assert RULES.view(state, perspective)["to_act"] == expected, perspective
+
+
 @SETTINGS
 @given(seed=st.text(min_size=1, max_size=10), players=SEATS, patient=st.booleans())
 def test_random_games_keep_the_contract_and_never_leak_a_role(seed, players, patient):
@@ -63,12 +91,16 @@ def test_random_games_keep_the_contract_and_never_leak_a_role(seed, players, pat
     while RULES.outcome(state) is None:
         canon.check_plain(state)
         seats = RULES.to_act(state)
-        assert len(seats) == 1
-        legal = RULES.legal(state, seats[0])
+        awaited_as_the_table_sees_it(state, seats)
+        legal = [c for seat in seats for c in RULES.legal(state, seat)]
         assert legal, f"no legal command at step {state['step']}"
         for command in legal:
             engine.check(RULES, state, command)
+        declares = [c for c in legal if c["type"] == "declare_victory"]
+        assert declares == ([{"type": "declare_victory", "seat": saniwa_of(state)}] if state["declaration_open"] else [])
         command = choose(state, seed + "/bot", patient)
+        # the record's actor: a seat the public saw awaited, or the 審神者 turning its card up
+        assert command["type"] == "declare_victory" or [command["seat"]] == RULES.view(state, "public")["to_act"]
         before = canon.dumps(state)
         for perspective in views:
             line = RULES.describe(state, command, perspective)
@@ -81,11 +113,13 @@ def test_random_games_keep_the_contract_and_never_leak_a_role(seed, players, pat
         if after["over"] is None:
             for i, perspective in enumerate(views[:-1]):
                 assert same_line_if_hidden_roles_swap(state, command, model, perspective, after["step"] + i)
+                assert same_line_if_the_saniwa_swaps(state, after, command, model, perspective, after["step"] + i)
         for i, perspective in enumerate(views):
             view = RULES.view(after, perspective)
             canon.check_plain(view)
             assert leaks(view, after, model, perspective) == [], (perspective, after["step"])
             assert indistinguishable(after, model, perspective, after["step"] + i) is None
+            assert saniwa_traces(after, model, perspective, after["step"] + i) == []
         state = after
         steps += 1
         assert steps < MAX_STEPS

@@ -1,6 +1,7 @@
 """Views, the move list and redaction: who may see which role, and when they learned it."""
 import pytest
 
+from replays import canon
 from replays.games.senbu_rinki import RULES
 
 from .helpers import attack, cmd, defend, finish_round, play, strike, table, with_seat
@@ -73,16 +74,49 @@ def test_redact_the_nominee_s_card_index_is_hidden_from_everyone_else():
     assert "枚目" in RULES.describe(state, command, "p2")
 
 
-def test_view_勝利宣言_the_awaited_seat_is_named_only_to_the_saniwa_and_the_judge():
-    state = finish_round(table(ROLES))
-    assert RULES.view(state, "public")["to_act"] == [] and "seat" not in RULES.view(state, "public")["pending"]
-    assert RULES.view(state, "p1")["to_act"] == []
-    assert RULES.view(state, "p3")["to_act"] == ["p3"]
-    assert RULES.view(state, "omniscient")["to_act"] == ["p3"]
-    no = cmd("no_declaration", "p3")
-    assert "p3" not in RULES.describe(state, no, "public") and "p3" in RULES.describe(state, no, "p3")
-    assert RULES.redact(state, no, "public")["seat"] is None and RULES.redact(state, no, "p1")["seat"] is None
-    assert RULES.redact(state, no, "p3") == no and RULES.redact(state, no, "omniscient") == no
+def test_view_勝利宣言_the_saniwa_is_awaited_only_in_its_own_and_the_judge_s_view():
+    state = finish_round(table(ROLES, kinji="p1"))  # p3 is the 審神者, p2 the new 近侍
+    assert RULES.to_act(state) == ("p2", "p3")
+    for perspective in ("public", "p1", "p2", "p4", "p5"):
+        view = RULES.view(state, perspective)
+        assert view["to_act"] == ["p2"] and view["declaration_open"] and view["pending"] is None
+    assert RULES.view(state, "p3")["to_act"] == ["p2", "p3"]
+    assert RULES.view(state, "omniscient")["to_act"] == ["p2", "p3"]
+    declare = cmd("declare_victory", "p3")
+    assert RULES.redact(state, declare, "public") == declare  # declaring turns the card up anyway
+    assert "p3" in RULES.describe(state, declare, "public")
+
+
+def test_view_勝利宣言_no_view_of_a_seat_that_does_not_know_tells_the_saniwa_apart():
+    """The 審神者 (p3) and a hidden 刀剣男士 (p4) swap roles: around a 周 end, the views of
+    the public and of p1, p2 and p5 (who know neither) are the same JSON."""
+    swapped_roles = ["danshi", "sokogun", "danshi", "saniwa", "sokogun"]
+    for kinji in ("p1", "p2", "p3", "p4", "p5"):
+        before = table(ROLES, kinji=kinji)
+        after = table(swapped_roles, kinji=kinji)
+        windows = 0
+        while True:
+            for perspective in ("public", "p1", "p2", "p5"):
+                assert canon.dumps(RULES.view(before, perspective)) == canon.dumps(RULES.view(after, perspective))
+            if before["declaration_open"]:
+                windows += 1
+                assert "p3" in RULES.view(before, "p3")["to_act"]  # the 審神者 sees that it may declare
+                assert RULES.view(after, "p3")["to_act"] == [after["kinji"]]  # a 刀剣男士 sees the 近侍 only
+            if before["round"] == 3:
+                break
+            options = RULES.legal(before, before["current"])
+            command = next((c for c in options if c["type"] == "defend"), options[0])
+            for perspective in ("public", "p1", "p2", "p5"):
+                assert RULES.describe(before, command, perspective) == RULES.describe(after, command, perspective)
+            before, after = play(before, command), play(after, command)
+        assert windows == 2
+
+
+def test_redact_blanks_nothing_but_the_nominee_s_card_index():
+    state = finish_round(table(ROLES, kinji="p1"))
+    for command in RULES.legal(state, "p2") + RULES.legal(state, "p3"):
+        for perspective in ("public", "p1", "p4", "omniscient"):
+            assert RULES.redact(state, command, perspective) == command
 
 
 def test_describe_eliminations_are_visible_and_attack_eliminations_keep_the_role_hidden():
