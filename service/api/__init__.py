@@ -1,0 +1,25 @@
+"""The JSON API under ``/api/``: one blueprint, marshmallow schemas, JSON errors, OpenAPI 3.
+
+Views live in ``meta`` (health, games, the OpenAPI document), ``matches`` (matches,
+state, legal commands, appending, entries) and ``records`` (export, import).
+"""
+from __future__ import annotations
+
+from flask import Blueprint
+
+from service.api import errors
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+errors.install(bp)
+
+
+@bp.after_request
+def _no_store(response):
+    # Answers depend on the caller's token (views, tokens of a new match): no cache keeps them.
+    response.headers.setdefault("Cache-Control", "no-store")
+    response.vary.add("Authorization")
+    return response
+
+from service.api import matches, meta, records  # noqa: E402,F401 - routes register on import
+
+__all__ = ["bp", "errors"]

@@ -1,0 +1,148 @@
+"""Per-request helpers of the API: the caller, its limits, and its validated input.
+
+Everything here runs before a view touches the store, so a request that fails here has
+written nothing (except rate-limit counters, which are not data).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from flask import current_app, g, request
+from marshmallow import Schema, ValidationError
+
+from replays.rules import perspectives as all_perspectives
+from service import auth
+from service.api.errors import BadJson, UnsupportedMediaType
+from service.errors import BadRequest, Forbidden, Unauthorized
+from service.ids import check_match_id
+
+
+def kifu():
+    """The ``Kifu`` extension object of the current app."""
+    return current_app.extensions["kifu"]
+
+
+def client_ip() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _caller_ident() -> str:
+    principal = g.get("principal")
+    if principal is not None:
+        return "tok:" + (principal.token_id or principal.name)
+    return "ip:" + client_ip()
+
+
+def principal() -> auth.Principal | None:
+    """The bearer token's principal (None when anonymous); a bad token is a 401, not public.
+
+    Token checks are rate limited per IP, and failed ones much more tightly, so guessing
+    tokens gets nowhere.
+    """
+    if "principal" in g:
+        return g.principal
+    header = request.headers.get("Authorization")
+    if header is None:
+        g.principal = None
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("the Authorization header must be 'Bearer <token>'")
+    limiter = kifu().limiter
+    ip = client_ip()
+    limiter.check("auth_fail", ip)
+    limiter.hit("auth", ip)
+    found = auth.authenticate(kifu().redis, token.strip())
+    if found is None:
+        limiter.hit("auth_fail", ip)
+        raise Unauthorized("unknown or revoked token")
+    g.principal = found
+    return found
+
+
+def require_principal() -> auth.Principal:
+    found = principal()
+    if found is None:
+        raise Unauthorized("this needs a bearer token (Authorization: Bearer <token>)")
+    return found
+
+
+def count_write() -> None:
+    """One write against the caller's write budget (per token, else per IP)."""
+    kifu().limiter.hit("write", _caller_ident())
+
+
+def _reject_float(text: str) -> Any:
+    raise ValueError(f"number {text} is not an integer (floats never reach a record)")
+
+
+def _reject_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not JSON")
+
+
+def json_body(*, max_bytes: int | None = None) -> dict[str, Any]:
+    """The request body as a JSON object: 415 for another content type, 413 when too
+    large, 400 for malformed JSON, floats, NaN or a non-object."""
+    request.max_content_length = max_bytes or current_app.config["KIFU_MAX_BODY"]
+    if request.mimetype != "application/json":
+        raise UnsupportedMediaType(f"send Content-Type: application/json (got {request.mimetype or 'none'!r})")
+    raw = request.get_data(cache=True)
+    try:
+        body = json.loads(raw.decode("utf-8"), parse_float=_reject_float, parse_constant=_reject_constant)
+    except UnicodeDecodeError:
+        raise BadJson("the body is not UTF-8") from None
+    except json.JSONDecodeError as exc:
+        raise BadJson(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except (ValueError, RecursionError) as exc:
+        raise BadJson(f"malformed JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise BadRequest({"_schema": ["the body must be a JSON object"]})
+    return body
+
+
+def load(schema: Schema, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate with a marshmallow schema; field errors become a 400 ``schema`` error."""
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        errors = exc.messages if isinstance(exc.messages, dict) else {"_schema": exc.messages}
+        raise BadRequest(errors) from None
+
+
+def query(schema: Schema) -> dict[str, Any]:
+    """Query arguments through ``schema``; a repeated argument is an error, not a guess."""
+    data: dict[str, Any] = {}
+    for key in request.args:
+        values = request.args.getlist(key)
+        if len(values) > 1:
+            raise BadRequest({key: ["given more than once"]})
+        data[key] = values[0]
+    return load(schema, data)
+
+
+def match_id(mid: str) -> str:
+    return check_match_id(mid)
+
+
+def perspective(info: Any, asked: str) -> str:
+    """``asked`` if the caller may see the match that way: 400 unknown, 401/403 not allowed.
+
+    A judge's (or admin's) omniscient look at a live match is written to the audit log.
+    """
+    players = len(info.header["seats"])
+    known = all_perspectives(players)
+    if asked not in known:
+        raise BadRequest({"as": [f"unknown perspective {asked!r}; one of {', '.join(known)}"]})
+    who = principal()
+    if asked not in auth.perspectives_for(who, info):
+        if who is None:
+            raise Unauthorized(f"the {asked} view of this match needs a token")
+        raise Forbidden(f"a {who.role} token may not see the {asked} view of this match")
+    return asked
+
+
+def audit_if_needed(info: Any, asked: str, *, what: str, at: int | None = None) -> None:
+    who = principal()
+    if auth.needs_audit(who, info, asked):
+        auth.audit(kifu().redis, who, info, what=what, perspective=asked, at=at, remote=client_ip())

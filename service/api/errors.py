@@ -1,0 +1,119 @@
+"""JSON errors for everything under ``/api/``, in one stable shape.
+
+Every error body is ``{"error": code, "message": text}`` plus the error's own fields:
+``rule`` (rule violations), ``errors`` (field -> messages), ``current_seq`` (409s),
+``retry_after`` (429, also as the ``Retry-After`` header). Codes are stable; messages are
+for people. Werkzeug's HTTP errors (unknown route, wrong method, body too large) get the
+same shape under ``/api/``; pages outside it are left to their own handlers.
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import Blueprint, Flask, jsonify, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from replays.errors import RuleViolation, SchemaError
+from service.errors import BadRequest, Rejected, ServiceError
+
+log = logging.getLogger(__name__)
+
+#: HTTP status -> stable code for werkzeug's own errors
+HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    411: "length_required",
+    413: "too_large",
+    415: "unsupported_media_type",
+    429: "rate_limited",
+}
+
+
+class UnsupportedMediaType(ServiceError):
+    """This endpoint reads a different content type."""
+
+    status = 415
+    error = "unsupported_media_type"
+
+
+class BadJson(ServiceError):
+    """The body is not valid JSON."""
+
+    status = 400
+    error = "bad_json"
+
+
+def respond(exc: ServiceError):
+    response = jsonify(exc.to_json())
+    response.status_code = exc.status
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(int(retry_after))
+    if exc.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="kifu"'
+    return response
+
+
+def _is_api() -> bool:
+    return request.path == "/api" or request.path.startswith("/api/")
+
+
+def http_error(exc: HTTPException):
+    """Werkzeug's own errors (routing, method, size) in the API's shape."""
+    code = exc.code or 500
+    response = jsonify({"error": HTTP_CODES.get(code, "http_error"), "message": exc.description or exc.name})
+    response.status_code = code
+    valid_methods = getattr(exc, "valid_methods", None)
+    if code == 405 and valid_methods:
+        response.headers["Allow"] = ", ".join(valid_methods)
+    return response
+
+
+def service_error(exc: ServiceError):
+    if exc.status >= 500:
+        log.error("%s on %s %s: %s", exc.error, request.method, request.path, exc.message)
+    return respond(exc)
+
+
+def schema_error(exc: SchemaError):
+    return respond(BadRequest({"command": exc.errors}, message=str(exc)))
+
+
+def rule_violation(exc: RuleViolation):
+    return respond(Rejected(exc.rule, exc.message))
+
+
+def internal_error(exc: InternalServerError):
+    original = getattr(exc, "original_exception", None)
+    if original is not None:
+        log.error("unhandled error on %s %s", request.method, request.path, exc_info=original)
+    response = jsonify({"error": "internal", "message": "internal error; the operator's log has the details"})
+    response.status_code = 500
+    return response
+
+
+def install(bp: Blueprint) -> None:
+    """Handlers on the API blueprint: they win over any app-wide handler an extension
+    (web) installs, for every request routed to the API. Called once, at import."""
+    bp.register_error_handler(ServiceError, service_error)
+    bp.register_error_handler(SchemaError, schema_error)
+    bp.register_error_handler(RuleViolation, rule_violation)
+    bp.register_error_handler(InternalServerError, internal_error)
+    bp.register_error_handler(HTTPException, http_error)
+
+
+def register(app: Flask) -> None:
+    """App-wide handlers for ``/api/`` paths that no API route matched (an unknown route's
+    404 or a 405 never reaches a blueprint); every other path passes through untouched."""
+
+    @app.errorhandler(HTTPException)
+    def unrouted_api_error(exc: HTTPException):
+        if not _is_api():
+            return exc
+        if isinstance(exc, InternalServerError):
+            return internal_error(exc)
+        return http_error(exc)

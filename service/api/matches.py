@@ -1,0 +1,147 @@
+"""Matches: create, list, read, state at a step, legal commands, append, entries.
+
+Order of checks for a write: the match id's shape (404), the caller's token (401), its
+write budget (429), the body (415/413/400), the match (404), the caller's rights on it
+(403), then the match service. Nothing is written before the last step, and the match
+service itself writes nothing on a refusal. Reads check the match, then the query, then
+the perspective asked for (401/403) before any state is computed.
+"""
+from __future__ import annotations
+
+from flask import current_app, jsonify, url_for
+
+from replays.rules import seat_ids
+from service import auth
+from service.api import bp
+from service.api.context import (
+    audit_if_needed,
+    count_write,
+    json_body,
+    kifu,
+    load,
+    match_id,
+    perspective,
+    principal,
+    query,
+    require_principal,
+)
+from service.api.schemas import INSTANCES as S
+from service.errors import BadRequest, Forbidden
+from service.limits import page_size
+
+
+def match_json(info) -> dict:
+    return S.MatchSchema.dump(info.to_json())
+
+
+def _seats(info) -> list[str]:
+    return seat_ids(len(info.header["seats"]))
+
+
+@bp.post("/matches")
+def create_match():
+    who = require_principal()
+    if not auth.may_create_match(who):
+        raise Forbidden("only an admin token creates matches")
+    count_write()
+    body = load(S.CreateMatchSchema, json_body())
+    info = kifu().matches.create(  # checks the game, the seat count and the options
+        body["game"], [seat["name"] for seat in body["seats"]], body["options"],
+        tournament=body["tournament"], round=body["round"], table=body["table"],
+        public_when_finished=body["public_when_finished"], listed=body["listed"], by=who.name,
+    )
+    redis = kifu().redis
+    tokens = {
+        seat: auth.create_token(redis, role="player", name=spec["name"], match=info.id, seat=seat)
+        for seat, spec in zip(_seats(info), body["seats"])
+    }
+    tokens["recorder"] = auth.create_token(redis, role="recorder", name=f"recorder of {info.id}", match=info.id)
+    response = jsonify(S.CreatedMatchSchema.dump({**info.to_json(), "tokens": tokens}))
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.get_match", mid=info.id)
+    return response
+
+
+@bp.get("/matches")
+def list_matches():
+    q = query(S.ListQuerySchema)
+    limit = page_size(q.get("limit"), current_app.config)
+    public_only = not auth.sees_all_matches(principal())
+    infos, next_cursor = kifu().matches.list(
+        game=q.get("game"), status=q.get("status"), tournament=q.get("tournament"), player=q.get("player"),
+        public_only=public_only, cursor=q.get("cursor"), limit=limit,
+    )
+    return jsonify(S.MatchListSchema.dump({"matches": [i.to_json() for i in infos], "next": next_cursor}))
+
+
+@bp.get("/matches/<mid>")
+def get_match(mid: str):
+    return jsonify(match_json(kifu().matches.info(match_id(mid))))
+
+
+@bp.get("/matches/<mid>/state")
+def get_state(mid: str):
+    info = kifu().matches.info(match_id(mid))
+    q = query(S.StateQuerySchema)
+    seen_as = perspective(info, q["as_"])
+    at = q.get("at")
+    if at is not None and at > info.seq:
+        raise BadRequest({"at": [f"beyond the head: the match is at seq {info.seq}"]})
+    seq, state = kifu().matches.state(info.id, at)
+    audit_if_needed(info, seen_as, what="state", at=seq)
+    view = info.rules.view(state, seen_as)
+    return jsonify(S.StateSchema.dump({"seq": seq, "perspective": seen_as, "view": view}))
+
+
+@bp.get("/matches/<mid>/legal")
+def get_legal(mid: str):
+    info = kifu().matches.info(match_id(mid))
+    q = query(S.LegalQuerySchema)
+    seat = q["as_"]
+    if seat not in _seats(info):
+        raise BadRequest({"as": [f"no seat {seat} in this match; seats: {', '.join(_seats(info))}"]})
+    perspective(info, seat)
+    seq, state = kifu().matches.state(info.id)
+    commands = [] if info.status == "finished" else list(info.rules.legal(state, seat))
+    return jsonify(S.LegalSchema.dump({"seat": seat, "seq": seq, "commands": commands}))
+
+
+@bp.post("/matches/<mid>/commands")
+def post_command(mid: str):
+    """Append one command. 201 for a new entry; 200 with the same body when the command id
+    was already recorded with this very command (a client retry)."""
+    mid = match_id(mid)
+    who = require_principal()
+    count_write()
+    body = load(S.CommandRequestSchema, json_body())
+    info = kifu().matches.info(mid)
+    command = body["command"]
+    seat = command.get("seat")
+    if not isinstance(seat, str) or seat not in _seats(info):
+        raise BadRequest({"command": {"seat": [f"one of {', '.join(_seats(info))}"]}})
+    if not auth.may_append(who, info, seat):
+        raise Forbidden(f"a {who.role} token may not record for {seat} in this match")
+    actor = "judge" if who.role in auth.OMNISCIENT_ROLES else seat
+    result = kifu().matches.submit(
+        mid, command, expected_seq=body["expected_seq"], command_id=body["command_id"], actor=actor, by=who.name,
+    )
+    answer = S.AppendResultSchema.dump({"seq": result.seq, "state_hash": result.state_hash, "chain": result.chain})
+    return jsonify(answer), (200 if result.duplicate else 201)
+
+
+@bp.get("/matches/<mid>/entries")
+def get_entries(mid: str):
+    info = kifu().matches.info(match_id(mid))
+    q = query(S.EntriesQuerySchema)
+    seen_as = perspective(info, q["as_"])
+    first = q["from_"]
+    last = min(q.get("to") or info.seq, info.seq)
+    cap = int(current_app.config["KIFU_MAX_ENTRIES"])
+    next_from = None
+    if last - first + 1 > cap:
+        last = first + cap - 1
+        next_from = last + 1
+    items = kifu().matches.history(info.id, seen_as, first, last) if first <= last else []
+    audit_if_needed(info, seen_as, what="entries", at=last)
+    return jsonify(S.EntriesSchema.dump({"perspective": seen_as, "seq": info.seq, "entries": items,
+                                         "next": next_from}))

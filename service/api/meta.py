@@ -1,0 +1,80 @@
+"""Health, the game list, the OpenAPI document and the audit log."""
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+import redis
+from flask import current_app, jsonify
+
+from service import auth
+from service.api import bp
+from service.api.context import kifu, query, require_principal
+from service.api.schemas import INSTANCES as S
+from service.errors import Forbidden
+from service.limits import page_size
+
+
+def kifu_version() -> str:
+    try:
+        return version("kifu")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+@bp.get("/health")
+def health():
+    try:
+        ok = bool(kifu().redis.ping())
+    except redis.RedisError:
+        ok = False
+    body = S.HealthSchema.dump({"ok": ok, "redis": "ok" if ok else "unreachable", "version": kifu_version()})
+    return jsonify(body), (200 if ok else 503)
+
+
+def game_json(rules) -> dict:
+    try:
+        options = rules.options_schema.load({})
+    except Exception:  # noqa: BLE001 - a game without default options simply shows none
+        options = None
+    out = {"id": rules.id, "title": rules.title, "version": rules.version, "seats": list(rules.seats),
+           "commands": sorted(rules.commands)}
+    if options is not None:
+        out["options"] = options
+    return out
+
+
+@bp.get("/games")
+def games():
+    return jsonify(S.GamesSchema.dump({"games": [game_json(r) for r in kifu().games()]}))
+
+
+@bp.get("/openapi.json")
+def openapi():
+    from service.api.openapi import document
+
+    cached = current_app.extensions.get("kifu.openapi")
+    if cached is None:
+        cached = current_app.extensions["kifu.openapi"] = document(kifu_version())
+    return jsonify(cached)
+
+
+@bp.get("/audit")
+def audit_log():
+    """The omniscient looks at live matches, newest first (admin only)."""
+    who = require_principal()
+    if who.role != "admin":
+        raise Forbidden("only an admin token reads the audit log")
+    q = query(S.AuditQuerySchema)
+    limit = page_size(q.get("limit"), current_app.config)
+    top = q.get("before") or "+"
+    raw = kifu().redis.xrevrange(auth.AUDIT_KEY, max=top, min="-", count=limit + 1)
+    items = [{"id": _text(entry_id), **{_text(k): _text(v) for k, v in fields.items()}} for entry_id, fields in raw]
+    if q.get("before") and items and items[0]["id"] == q["before"]:
+        items = items[1:]  # exclusive: the cursor is the last entry already seen
+    more = len(items) > limit
+    items = items[:limit]
+    return jsonify(S.AuditSchema.dump({"entries": items, "next": items[-1]["id"] if more else None}))
+
+
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)

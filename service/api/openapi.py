@@ -1,0 +1,128 @@
+"""The OpenAPI 3 document of ``/api/``, built with apispec from the same marshmallow
+schemas the views validate and dump with, so the document cannot drift from the code's
+field names. Paths are declared here, next to each other, as a reader's table of the API.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+
+from service.api import schemas as s
+
+OPENAPI_VERSION = "3.0.3"
+
+SCHEMAS = {
+    "Error": s.ErrorSchema, "Health": s.HealthSchema, "Game": s.GameSchema, "Games": s.GamesSchema,
+    "Match": s.MatchSchema, "CreatedMatch": s.CreatedMatchSchema, "MatchList": s.MatchListSchema,
+    "State": s.StateSchema, "Legal": s.LegalSchema, "AppendResult": s.AppendResultSchema,
+    "Entry": s.EntrySchema, "Entries": s.EntriesSchema, "CreateMatch": s.CreateMatchSchema,
+    "CommandRequest": s.CommandRequestSchema, "Audit": s.AuditSchema,
+}
+
+ERRORS = {
+    400: "malformed request (`bad_json`, `schema` with field `errors`)",
+    401: "a bearer token is needed, or the one given is unknown (`unauthorized`)",
+    403: "the token may not do this (`forbidden`)",
+    404: "no such match (`not_found`); a malformed id is a 404 too",
+    409: "`stale_seq`, `idempotency_conflict`, `conflict` or `match_over`, with `current_seq`",
+    413: "body too large (`too_large`)",
+    415: "wrong content type (`unsupported_media_type`)",
+    422: "`rule_violation` with `rule` (the rulebook section), or `unverifiable` with `divergence`",
+    429: "rate limited (`rate_limited`), with a Retry-After header",
+}
+
+MID = {"name": "match_id", "in": "path", "required": True,
+       "schema": {"type": "string", "pattern": "^[0-9a-hjkmnp-tv-z]{20}$"}}
+BEARER = [{"bearer": []}]
+
+
+def _json(ref: str) -> dict[str, Any]:
+    return {"application/json": {"schema": ref}}
+
+
+def _ok(description: str, ref: str, status: int = 200) -> dict[int, Any]:
+    return {status: {"description": description, "content": _json(ref)}}
+
+
+def _errors(*codes: int) -> dict[int, Any]:
+    return {code: {"description": ERRORS[code], "content": _json("Error")} for code in codes}
+
+
+def document(version: str) -> dict[str, Any]:
+    spec = APISpec(
+        title="kifu", version=version, openapi_version=OPENAPI_VERSION, plugins=[MarshmallowPlugin()],
+        info={"description": "Event-sourced game records for tabletop card games: record, verify, replay. "
+                             "Errors are JSON {error, message, ...} with stable codes."},
+        servers=[{"url": "/"}],
+    )
+    spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    for name, schema in SCHEMAS.items():
+        spec.components.schema(name, schema=schema)
+
+    spec.path(path="/api/health", operations={"get": {
+        "summary": "Liveness and the store's reachability",
+        "responses": {**_ok("healthy", "Health"), 503: {"description": "Redis unreachable",
+                                                         "content": _json("Health")}}}})
+    spec.path(path="/api/games", operations={"get": {
+        "summary": "Registered games", "responses": _ok("the games", "Games")}})
+    spec.path(path="/api/openapi.json", operations={"get": {
+        "summary": "This document", "responses": {200: {"description": "OpenAPI 3 document",
+                                                        "content": {"application/json": {"schema": {"type": "object"}}}}}}})
+    spec.path(path="/api/matches", operations={
+        "get": {
+            "summary": "Matches, newest first (the public sees public matches)",
+            "parameters": [{"in": "query", "schema": s.ListQuerySchema}],
+            "responses": {**_ok("a page of matches; `next` is the cursor of the next page", "MatchList"),
+                          **_errors(400, 401, 429)},
+        },
+        "post": {
+            "summary": "Create a match (admin)", "security": BEARER,
+            "requestBody": {"required": True, "content": _json("CreateMatch")},
+            "responses": {**_ok("created; `tokens` holds one player token per seat and a recorder token",
+                                "CreatedMatch", 201), **_errors(400, 401, 403, 413, 415, 429)},
+        },
+    })
+    spec.path(path="/api/matches/{match_id}", parameters=[MID], operations={"get": {
+        "summary": "Header, seq, status, head chain and outcome",
+        "responses": {**_ok("the match", "Match"), **_errors(404)}}})
+    spec.path(path="/api/matches/{match_id}/state", parameters=[MID], operations={"get": {
+        "summary": "The state after entry `at` (default: the head) as perspective `as` sees it",
+        "parameters": [{"in": "query", "schema": s.StateQuerySchema}],
+        "responses": {**_ok("the view", "State"), **_errors(400, 401, 403, 404)}}})
+    spec.path(path="/api/matches/{match_id}/legal", parameters=[MID], operations={"get": {
+        "summary": "Every command seat `as` may post now, exactly as it can be posted",
+        "parameters": [{"in": "query", "schema": s.LegalQuerySchema}],
+        "responses": {**_ok("legal commands", "Legal"), **_errors(400, 401, 403, 404)}}})
+    spec.path(path="/api/matches/{match_id}/commands", parameters=[MID], operations={"post": {
+        "summary": "Append one command at `expected_seq` (idempotent by `command_id`)", "security": BEARER,
+        "requestBody": {"required": True, "content": _json("CommandRequest")},
+        "responses": {**_ok("recorded", "AppendResult", 201),
+                      **_ok("this command id was already recorded with this command: the original answer",
+                            "AppendResult", 200),
+                      **_errors(400, 401, 403, 404, 409, 413, 415, 422, 429)}}})
+    spec.path(path="/api/matches/{match_id}/entries", parameters=[MID], operations={"get": {
+        "summary": "Entries `from`..`to`, commands redacted for perspective `as`",
+        "parameters": [{"in": "query", "schema": s.EntriesQuerySchema}],
+        "responses": {**_ok("entries; `next` is the `from` of the next page", "Entries"),
+                      **_errors(400, 401, 403, 404)}}})
+    spec.path(path="/api/matches/{match_id}/export", parameters=[MID], operations={"get": {
+        "summary": "The record as JSON Lines: to judges; to anyone once a public match is over, or while "
+                   "no command in it is hidden from them (403/401 names the first hidden entry). "
+                   "The seed is included once the match is over, or for a judge.",
+        "responses": {200: {"description": "a .kifu.jsonl record",
+                            "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
+                      **_errors(401, 403, 404)}}})
+    spec.path(path="/api/import", operations={"post": {
+        "summary": "Import a record (admin); verified before anything is stored", "security": BEARER,
+        "requestBody": {"required": True,
+                        "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
+        "responses": {**_ok("imported under a new match id", "Match", 201),
+                      **_errors(400, 401, 403, 413, 415, 422, 429)}}})
+    spec.path(path="/api/audit", operations={"get": {
+        "summary": "Who looked at the omniscient view of a live match, newest first (admin)", "security": BEARER,
+        "parameters": [{"in": "query", "schema": s.AuditQuerySchema}],
+        "responses": {**_ok("audit entries; `next` is the `before` of the next page", "Audit"),
+                      **_errors(400, 401, 403)}}})
+    return spec.to_dict()

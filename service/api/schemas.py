@@ -1,0 +1,208 @@
+"""Request and response bodies of the JSON API, as marshmallow schemas.
+
+Requests are validated with these schemas (unknown fields refused, integers strict);
+responses are dumped through them so that only declared fields leave the server; and
+``service.api.openapi`` documents the API from the same classes.
+"""
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from service.ids import MATCH_ID
+
+SEAT_ID = r"^p[1-9][0-9]?$"
+STATUSES = ("live", "finished")
+NAME = validate.Length(min=1, max=64)
+LABEL = validate.Length(min=1, max=128)
+
+
+class StrictSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+# --- requests -----------------------------------------------------------------------
+
+class SeatRequestSchema(StrictSchema):
+    name = fields.String(required=True, validate=NAME)
+
+
+class CreateMatchSchema(StrictSchema):
+    game = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    seats = fields.List(fields.Nested(SeatRequestSchema), required=True,
+                        validate=validate.Length(min=1, max=16))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    tournament = fields.String(load_default=None, allow_none=True, validate=LABEL)
+    round = fields.String(load_default=None, allow_none=True, validate=LABEL)
+    table = fields.String(load_default=None, allow_none=True, validate=LABEL)
+    public_when_finished = fields.Boolean(load_default=True)
+    listed = fields.Boolean(load_default=True, metadata={"description": "shown in public listings"})
+
+
+class CommandRequestSchema(StrictSchema):
+    expected_seq = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    command_id = fields.String(required=True, validate=validate.Regexp(
+        r"^[A-Za-z0-9._:\-]{1,128}$", error="1 to 128 of A-Z a-z 0-9 . _ : -"))
+    command = fields.Dict(keys=fields.String(), required=True)
+
+
+class ListQuerySchema(StrictSchema):
+    game = fields.String(validate=validate.Length(min=1, max=64))
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    tournament = fields.String(validate=LABEL)
+    player = fields.String(validate=NAME)
+    cursor = fields.String(validate=validate.Length(min=1, max=256))
+    limit = fields.Integer(validate=validate.Range(min=1))
+
+
+class StateQuerySchema(StrictSchema):
+    at = fields.Integer(validate=validate.Range(min=0))
+    as_ = fields.String(data_key="as", load_default="public", validate=validate.Length(min=1, max=32))
+
+
+class LegalQuerySchema(StrictSchema):
+    as_ = fields.String(data_key="as", required=True, validate=validate.Regexp(SEAT_ID, error="a seat id like p1"))
+
+
+class EntriesQuerySchema(StrictSchema):
+    from_ = fields.Integer(data_key="from", load_default=1, validate=validate.Range(min=1))
+    to = fields.Integer(validate=validate.Range(min=1))
+    as_ = fields.String(data_key="as", load_default="public", validate=validate.Length(min=1, max=32))
+
+    @validates_schema
+    def _order(self, data, **_kwargs):
+        if data.get("to") is not None and data["to"] < data["from_"]:
+            raise ValidationError("to must not be before from", field_name="to")
+
+
+class AuditQuerySchema(StrictSchema):
+    before = fields.String(validate=validate.Regexp(r"^\d+-\d+$", error="an audit entry id"))
+    limit = fields.Integer(validate=validate.Range(min=1))
+
+
+# --- responses ----------------------------------------------------------------------
+
+class ErrorSchema(Schema):
+    error = fields.String(required=True, metadata={"description": "stable machine-readable code"})
+    message = fields.String(required=True)
+    rule = fields.String(metadata={"description": "rulebook section (rule_violation only)"})
+    errors = fields.Dict(metadata={"description": "field -> messages (schema errors)"})
+    current_seq = fields.Integer(metadata={"description": "the match's seq now (409 answers)"})
+    seq = fields.Integer()
+    divergence = fields.Dict(metadata={"description": "first divergence of an unverifiable record"})
+    retry_after = fields.Integer()
+
+
+class HealthSchema(Schema):
+    ok = fields.Boolean(required=True)
+    redis = fields.String(required=True)
+    version = fields.String(required=True)
+
+
+class GameSchema(Schema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    version = fields.Integer(required=True)
+    seats = fields.List(fields.Integer(), required=True)
+    commands = fields.List(fields.String(), required=True)
+    options = fields.Dict(metadata={"description": "default options"})
+
+
+class GamesSchema(Schema):
+    games = fields.List(fields.Nested(GameSchema), required=True)
+
+
+class MatchSchema(Schema):
+    id = fields.String(required=True, metadata={"pattern": MATCH_ID.pattern})
+    game = fields.String(required=True)
+    title = fields.String()
+    rules_version = fields.Integer()
+    header = fields.Dict(required=True, metadata={"description": "the record header, without the seed"})
+    seq = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    chain = fields.String(required=True, metadata={"description": "head chain hash"})
+    state_hash = fields.String(allow_none=True)
+    outcome = fields.Dict(allow_none=True)
+    created = fields.String(allow_none=True)
+    updated = fields.String(allow_none=True)
+    public_when_finished = fields.Boolean()
+    listed = fields.Boolean(metadata={"description": "shown in public listings"})
+    tournament = fields.String(allow_none=True)
+
+
+class CreatedMatchSchema(MatchSchema):
+    tokens = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                         metadata={"description": "seat id -> player token, and 'recorder'; shown once"})
+
+
+class MatchListSchema(Schema):
+    matches = fields.List(fields.Nested(MatchSchema), required=True)
+    next = fields.String(allow_none=True, required=True)
+
+
+class StateSchema(Schema):
+    seq = fields.Integer(required=True)
+    perspective = fields.String(required=True)
+    view = fields.Dict(required=True)
+
+
+class LegalSchema(Schema):
+    seat = fields.String(required=True)
+    seq = fields.Integer(required=True)
+    commands = fields.List(fields.Dict(), required=True, metadata={"description": "exactly as they can be posted"})
+
+
+class AppendResultSchema(Schema):
+    seq = fields.Integer(required=True)
+    state_hash = fields.String(required=True)
+    chain = fields.String(required=True)
+
+
+class EntrySchema(Schema):
+    seq = fields.Integer(required=True)
+    at = fields.String(required=True)
+    actor = fields.String(required=True)
+    by = fields.String(required=True)
+    command = fields.Dict(required=True, metadata={"description": "redacted for the perspective"})
+    describe = fields.String()
+    turn = fields.Integer()
+    state_hash = fields.String(required=True)
+    chain = fields.String(required=True)
+
+
+class EntriesSchema(Schema):
+    perspective = fields.String(required=True)
+    seq = fields.Integer(required=True, metadata={"description": "the match's head seq"})
+    entries = fields.List(fields.Nested(EntrySchema), required=True)
+    next = fields.Integer(allow_none=True, required=True, metadata={"description": "from= of the next page"})
+
+
+class AuditEntrySchema(Schema):
+    id = fields.String(required=True)
+    when = fields.String(required=True)
+    role = fields.String(required=True)
+    name = fields.String(required=True)
+    token = fields.String(metadata={"description": "the first 12 hex digits of the token's hash"})
+    match = fields.String(required=True)
+    what = fields.String(required=True)
+    perspective = fields.String(required=True)
+    seq = fields.String()
+    remote = fields.String()
+
+
+class AuditSchema(Schema):
+    entries = fields.List(fields.Nested(AuditEntrySchema), required=True)
+    next = fields.String(allow_none=True, required=True, metadata={"description": "before= of the next page"})
+
+
+class _Instances:
+    """One instance of every schema above, made at import: marshmallow schemas hold no
+    per-call state, and building one per request costs more than using it."""
+
+    def __init__(self, namespace: dict) -> None:
+        for name, value in namespace.items():
+            if isinstance(value, type) and issubclass(value, Schema) and value.__module__ == __name__:
+                setattr(self, name, value())
+
+
+INSTANCES = _Instances(dict(globals()))

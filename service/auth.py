@@ -1,0 +1,223 @@
+"""Bearer tokens, roles, and what each role may see and record.
+
+Tokens are random (``secrets.token_urlsafe(32)``) and only their SHA-256 is stored, in
+``kifu:tok:<sha256>`` hashes; a leaked database therefore leaks no usable token. Roles
+(DESIGN.md, "API and security"):
+
+- ``admin`` (organizer) and ``judge``: every perspective of every match, incl. omniscient;
+- ``recorder``: every seat of its one match (it records for the whole table);
+- ``player``: its one seat of its one match;
+- ``annotator``: what the public sees (annotations are its own stream);
+- anonymous (``None``): the public perspective.
+
+A finished match whose ``public_when_finished`` is true is open to everyone, omniscient
+view and seed included. Every omniscient look at a LIVE match by a judge or an admin is
+appended to the ``kifu:audit`` stream, so an organizer can see who looked at hidden cards
+(``GET /api/audit``).
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from replays.rules import OMNISCIENT, PUBLIC, seat_ids
+
+ROLES = ("admin", "judge", "recorder", "player", "annotator")
+OMNISCIENT_ROLES = ("admin", "judge")
+TOKEN_PREFIX = "kifu:tok:"
+AUDIT_KEY = "kifu:audit"
+ADMIN_MARKER = "kifu:admin"  #: hash of the current configured/generated admin token
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling. ``token_id`` is a short prefix of the token hash, for logs and limits."""
+
+    role: str
+    name: str
+    match: str | None = None
+    seat: str | None = None
+    token_id: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+class TokenSpecError(ValueError):
+    """A token request that does not make sense (unknown role, player without a seat...)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _client(store_or_client: Any) -> Any:
+    """The redis-py client behind a Store (``.client`` / ``.redis``) or the client itself."""
+    for attr in ("client", "redis", "r"):
+        inner = getattr(store_or_client, attr, None)
+        if inner is not None and hasattr(inner, "hgetall"):
+            return inner
+    return store_or_client
+
+
+def _text(value: Any) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+
+
+def check_spec(role: str, match: str | None, seat: str | None) -> None:
+    if role not in ROLES:
+        raise TokenSpecError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
+    if role == "player" and (not match or not seat):
+        raise TokenSpecError("a player token needs --match and --seat")
+    if role == "recorder" and not match:
+        raise TokenSpecError("a recorder token needs --match")
+    if role not in ("player",) and seat:
+        raise TokenSpecError(f"only a player token has a seat, not a {role} token")
+    if role in ("admin", "judge", "annotator") and match:
+        raise TokenSpecError(f"a {role} token is not bound to one match")
+    if seat is not None and not (seat.startswith("p") and seat[1:].isdigit() and seat != "p0"):
+        raise TokenSpecError(f"seat must be a seat id like p1, not {seat!r}")
+
+
+def store_token(store_or_client: Any, token: str, *, role: str, name: str,
+                match: str | None = None, seat: str | None = None) -> str:
+    """Store the hash of ``token`` with its grants; returns the hash."""
+    check_spec(role, match, seat)
+    digest = hash_token(token)
+    fields = {"role": role, "name": name, "created": datetime.now(timezone.utc).isoformat()}
+    if match:
+        fields["match"] = match
+    if seat:
+        fields["seat"] = seat
+    _client(store_or_client).hset(TOKEN_PREFIX + digest, mapping=fields)
+    return digest
+
+
+def create_token(store_or_client: Any, *, role: str, name: str | None = None,
+                 match: str | None = None, seat: str | None = None) -> str:
+    """A new random token for ``role``; the plaintext is returned once and never stored."""
+    check_spec(role, match, seat)
+    token = secrets.token_urlsafe(32)
+    store_token(store_or_client, token, role=role, name=name or role, match=match, seat=seat)
+    return token
+
+
+def revoke(store_or_client: Any, token: str) -> bool:
+    return bool(_client(store_or_client).delete(TOKEN_PREFIX + hash_token(token)))
+
+
+def authenticate(store_or_client: Any, token: str | None) -> Principal | None:
+    """The principal holding ``token``, or None for an unknown (or empty) token."""
+    if not token or len(token) > 256:
+        return None
+    digest = hash_token(token)
+    raw = _client(store_or_client).hgetall(TOKEN_PREFIX + digest)
+    if not raw:
+        return None
+    data = {_text(k): _text(v) for k, v in raw.items()}
+    if data.get("role") not in ROLES:
+        return None
+    return Principal(role=data["role"], name=data.get("name") or data["role"],
+                     match=data.get("match"), seat=data.get("seat"), token_id=digest[:12])
+
+
+def ensure_admin_token(store_or_client: Any, token: str) -> None:
+    """Make ``token`` the admin token (from KIFU_ADMIN_TOKEN); a previous one stops working."""
+    client = _client(store_or_client)
+    digest = hash_token(token)
+    previous = client.get(ADMIN_MARKER)
+    previous = _text(previous) if previous is not None else None
+    if previous == digest and client.exists(TOKEN_PREFIX + digest):
+        return
+    store_token(client, token, role="admin", name="admin")
+    if previous and previous != digest:
+        client.delete(TOKEN_PREFIX + previous)
+    client.set(ADMIN_MARKER, digest)
+
+
+def has_admin_token(store_or_client: Any) -> bool:
+    client = _client(store_or_client)
+    marker = client.get(ADMIN_MARKER)
+    return marker is not None and bool(client.exists(TOKEN_PREFIX + _text(marker)))
+
+
+def generate_admin_token(store_or_client: Any) -> str:
+    """A fresh admin token (first start without KIFU_ADMIN_TOKEN); print it once."""
+    token = secrets.token_urlsafe(32)
+    ensure_admin_token(store_or_client, token)
+    return token
+
+
+# --- what a principal may do with one match -------------------------------------------
+
+def _seats(info: Any) -> list[str]:
+    return seat_ids(len(info.header["seats"]))
+
+
+def _open(info: Any) -> bool:
+    """A finished match that its organizer made public: everyone sees everything."""
+    return info.status == "finished" and bool(info.public_when_finished)
+
+
+def perspectives_for(principal: Principal | None, info: Any) -> list[str]:
+    """Every perspective ``principal`` may ask for on this match, public first."""
+    seats = _seats(info)
+    if _open(info) or (principal is not None and principal.role in OMNISCIENT_ROLES):
+        return [PUBLIC, *seats, OMNISCIENT]
+    if principal is None or principal.match != info.id:
+        return [PUBLIC]
+    if principal.role == "recorder":
+        return [PUBLIC, *seats]
+    if principal.role == "player" and principal.seat in seats:
+        return [PUBLIC, principal.seat]
+    return [PUBLIC]
+
+
+def may_append(principal: Principal | None, info: Any, seat: str) -> bool:
+    if principal is None or seat not in _seats(info):
+        return False
+    if principal.role in OMNISCIENT_ROLES:
+        return True
+    if principal.match != info.id:
+        return False
+    return principal.role == "recorder" or (principal.role == "player" and principal.seat == seat)
+
+
+def may_see_seed(principal: Principal | None, info: Any) -> bool:
+    """The seed never leaves a live match except to a judge (or the organizer)."""
+    if info.status == "finished":
+        return _open(info) or (principal is not None and principal.role in OMNISCIENT_ROLES)
+    return principal is not None and principal.role in OMNISCIENT_ROLES
+
+
+def may_create_match(principal: Principal | None) -> bool:
+    return principal is not None and principal.role == "admin"
+
+
+def may_import(principal: Principal | None) -> bool:
+    return principal is not None and principal.role == "admin"
+
+
+def sees_all_matches(principal: Principal | None) -> bool:
+    """Admins and judges list private matches too; everyone else lists public ones."""
+    return principal is not None and principal.role in OMNISCIENT_ROLES
+
+
+def needs_audit(principal: Principal | None, info: Any, perspective: str) -> bool:
+    return perspective == OMNISCIENT and info.status != "finished" and principal is not None \
+        and principal.role in OMNISCIENT_ROLES
+
+
+def audit(store_or_client: Any, principal: Principal, info: Any, *, what: str, perspective: str,
+          at: int | None = None, remote: str | None = None) -> None:
+    """Append one omniscient look at a live match to ``kifu:audit`` (never trimmed)."""
+    fields = {
+        "when": datetime.now(timezone.utc).isoformat(),
+        "role": principal.role, "name": principal.name, "token": principal.token_id or "",
+        "match": info.id, "what": what, "perspective": perspective,
+        "seq": str(info.seq if at is None else at), "remote": remote or "",
+    }
+    _client(store_or_client).xadd(AUDIT_KEY, fields)

@@ -1,0 +1,318 @@
+"""The ``kifu`` command: serve, demo, verify, import, export, token, games.
+
+Commands that need the store take ``--redis-url`` (or ``REDIS_URL``); without one they use
+the embedded Redis of ``--data-dir`` (``./var``): the one a running ``kifu serve`` holds,
+or one started for the command and stopped after it.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import click
+import redis
+from tqdm import tqdm
+
+from replays import registry
+from replays.demo import demo_record
+from replays.verify import verify_text
+from service import auth
+from service.datadir import DataDir, DataDirBusy
+from service.errors import ServiceError
+
+PROGRESS_AFTER = 3  #: show a progress bar for more files than this
+
+
+def _version() -> str:
+    from service.api.meta import kifu_version
+
+    return kifu_version()
+
+
+@click.group()
+@click.version_option(package_name="kifu", message="kifu %(version)s")
+def main() -> None:
+    """kifu: event-sourced game records for tabletop card games."""
+
+
+# -- the store -------------------------------------------------------------------------
+
+store_options = [
+    click.option("--redis-url", envvar="REDIS_URL", default=None,
+                 help="Redis to use (default: the embedded one in --data-dir)."),
+    click.option("--data-dir", type=click.Path(file_okay=False), default="./var", show_default=True,
+                 help="Where the embedded Redis keeps its data."),
+]
+
+
+def with_store_options(func):
+    for option in reversed(store_options):
+        func = option(func)
+    return func
+
+
+@contextlib.contextmanager
+def open_redis(redis_url: str | None, data_dir: str, *, share: bool = True) -> Iterator[str]:
+    """The URL of the Redis to use; an unreachable one ends the command with a clear message."""
+    try:
+        if redis_url:
+            yield redis_url
+            return
+        with DataDir(data_dir).embedded_redis(share=share) as url:
+            yield url
+    except redis.ConnectionError as exc:
+        _fail(f"cannot reach Redis at {redis_url or data_dir}: {exc}")
+
+
+@contextlib.contextmanager
+def open_matches(redis_url: str | None, data_dir: str):
+    from service.matches import MatchService
+    from service.store import Store
+
+    with open_redis(redis_url, data_dir) as url:
+        client = redis.Redis.from_url(url, decode_responses=True)
+        try:
+            yield MatchService(Store(client))
+        finally:
+            client.close()
+
+
+def _fail(message: str, code: int = 1) -> None:
+    click.echo(f"kifu: {message}", err=True)
+    sys.exit(code)
+
+
+# -- serve -----------------------------------------------------------------------------
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM ends ``kifu serve`` through the normal exit path, so the embedded Redis is
+    stopped cleanly (gunicorn installs its own handlers once it runs; this covers start-up)."""
+
+    def handler(signum, frame):  # noqa: ARG001
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, handler)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@with_store_options
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="gunicorn worker processes.")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 1024),
+              help="Threads per worker (each live viewer's event stream holds one).")
+@click.option("--demo/--no-demo", default=True, show_default=True,
+              help="Record demo matches of every game when the store is empty.")
+@click.option("--access-log/--no-access-log", default=False, show_default=True)
+def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
+    """Serve the API and viewer (embedded Redis unless --redis-url)."""
+    from service import server
+    from service.app import create_app
+    from service.matches import MatchService
+    from service.seeding import seed_demo_matches
+    from service.store import Store
+
+    _stop_on_sigterm()
+    data = DataDir(data_dir)
+    secret_key = data.secret_key()
+    admin_token = os.environ.get("KIFU_ADMIN_TOKEN") or None
+    try:
+        with open_redis(redis_url, data_dir, share=False) as url:
+            client = redis.Redis.from_url(url, decode_responses=True)
+            if admin_token:
+                auth.ensure_admin_token(client, admin_token)
+            elif not auth.has_admin_token(client):
+                token = auth.generate_admin_token(client)
+                click.echo("=" * 72)
+                click.echo(f"admin token (shown this once; store it now): {token}")
+                click.echo("=" * 72)
+            if demo:
+                matches = MatchService(Store(client))
+                made = seed_demo_matches(matches)
+                if made:
+                    click.echo(f"recorded {len(made)} demo matches of {len({m.game for m in made})} game(s)")
+            client.close()
+            where = f"Redis {url}" if redis_url else f"embedded Redis, data in {data.path}"
+            click.echo(f"kifu {_version()} on http://{host}:{port}/ ({where})")
+            config = {"REDIS_URL": url, "SECRET_KEY": secret_key, "KIFU_ADMIN_TOKEN": admin_token}
+            server.run(lambda: create_app(config), host=host, port=port, workers=workers, threads=threads,
+                       access_log=access_log)
+    except DataDirBusy as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:  # Ctrl-C before gunicorn took over the signals: the Redis is stopped
+        click.echo("stopped", err=True)
+
+
+# -- records without a store -------------------------------------------------------------
+
+@main.command()
+@click.option("--game", "game_id", required=True, help="Game id (see kifu games).")
+@click.option("--seed", default="demo", show_default=True)
+@click.option("--count", default=1, show_default=True, type=click.IntRange(1, 10_000))
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
+@click.option("--players", type=int, default=None, help="Player count (default: chosen by the seed).")
+def demo(game_id, seed, count, out_dir, players):
+    """Write COUNT complete bot-played records of GAME as .kifu.jsonl files."""
+    try:
+        rules = registry.get(game_id)
+    except KeyError as exc:
+        _fail(str(exc), 2)
+    if players is not None and players not in rules.seats:
+        _fail(f"{rules.id} is played by {', '.join(map(str, rules.seats))} players", 2)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for index in tqdm(range(count), disable=count <= PROGRESS_AFTER, unit="match", file=sys.stderr):
+        record = demo_record(rules, seed=seed, index=index, players=players)
+        path = out / f"{rules.id}-{index + 1:04d}.kifu.jsonl"
+        path.write_text(record.dumps(), encoding="utf-8")
+        tqdm.write(f"{path}: {len(record.entries)} entries, head {record.head[:16]}", file=sys.stdout)
+
+
+def divergence_line(name: str, divergence) -> str:
+    """``file:line: seq N: what: message`` (seq left out for header problems)."""
+    line = divergence.line or 1
+    seq = f"seq {divergence.seq}: " if divergence.seq is not None else ""
+    return f"{name}:{line}: {seq}{divergence.what}: {divergence.message}"
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--require-seed", is_flag=True, help="Fail records whose seed is not revealed (states not replayed).")
+@click.option("--quiet", "-q", is_flag=True, help="Print failures only.")
+def verify(files, require_seed, quiet):
+    """Verify records; exit 0 only if every one verifies."""
+    failures = 0
+    for name in tqdm(files, disable=len(files) <= PROGRESS_AFTER, unit="file", file=sys.stderr):
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            failures += 1
+            tqdm.write(f"{name}:1: read: {exc}", file=sys.stdout)
+            continue
+        report = verify_text(text)
+        if not report.ok:
+            failures += 1
+            tqdm.write(divergence_line(name, report.divergence), file=sys.stdout)
+            continue
+        if require_seed and not report.replayed:
+            failures += 1
+            tqdm.write(f"{name}:1: seed: the seed is not revealed, so no state was replayed", file=sys.stdout)
+            continue
+        if not quiet:
+            how = "replayed" if report.replayed else "chain and schema only (seed not revealed)"
+            tqdm.write(f"{name}: ok, {report.entries} entries, head {report.head[:16]}, {how}", file=sys.stdout)
+    if failures:
+        click.echo(f"{failures} of {len(files)} record(s) do not verify", err=True)
+        sys.exit(1)
+
+
+# -- records in the store ------------------------------------------------------------------
+
+@main.command(name="import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@with_store_options
+@click.option("--by", default="kifu import", show_default=True, help="Recorded as the importer.")
+def import_(files, redis_url, data_dir, by):
+    """Verify records and store each as a new match (nothing unverifiable is stored)."""
+    failures = 0
+    with open_matches(redis_url, data_dir) as matches:
+        for name in tqdm(files, disable=len(files) <= PROGRESS_AFTER, unit="file", file=sys.stderr):
+            try:
+                text = Path(name).read_text(encoding="utf-8")
+                info = matches.import_record(text, by=by)
+            except (OSError, UnicodeDecodeError) as exc:
+                failures += 1
+                tqdm.write(f"{name}:1: read: {exc}", file=sys.stdout)
+                continue
+            except ServiceError as exc:
+                failures += 1
+                divergence = getattr(exc, "divergence", None)
+                if divergence is not None and hasattr(divergence, "what"):
+                    tqdm.write(divergence_line(name, divergence), file=sys.stdout)
+                else:
+                    tqdm.write(f"{name}:1: {exc.error}: {exc.message}", file=sys.stdout)
+                continue
+            tqdm.write(f"{name}: imported as {info.id} ({info.seq} entries, {info.status})", file=sys.stdout)
+    if failures:
+        click.echo(f"{failures} of {len(files)} record(s) not imported", err=True)
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("match_id")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None, help="File (default: stdout).")
+@click.option("--with-seed", is_flag=True, help="Include the seed even while the match is live (judges only).")
+@with_store_options
+def export(match_id, out_file, with_seed, redis_url, data_dir):
+    """Write a match's record as JSON Lines (the seed once the match is over, or --with-seed)."""
+    with open_matches(redis_url, data_dir) as matches:
+        try:
+            info = matches.info(match_id)
+            record = matches.export(info.id, include_seed=with_seed or info.status == "finished")
+        except ServiceError as exc:
+            _fail(exc.message)
+    if out_file:
+        Path(out_file).write_text(record.dumps(), encoding="utf-8")
+        click.echo(f"{out_file}: {len(record.entries)} entries, head {record.head[:16]}", err=True)
+    else:
+        click.echo(record.dumps(), nl=False)
+
+
+@main.group()
+def token() -> None:
+    """Bearer tokens (stored hashed; shown once)."""
+
+
+@token.command("create")
+@click.option("--role", required=True, type=click.Choice(auth.ROLES))
+@click.option("--match", "match_id", default=None, help="Match id (player and recorder tokens).")
+@click.option("--seat", default=None, help="Seat id, e.g. p1 (player tokens).")
+@click.option("--name", default=None, help="Who holds it (recorded as 'by' in entries).")
+@with_store_options
+def token_create(role, match_id, seat, name, redis_url, data_dir):
+    """Create a token and print it once."""
+    from service.ids import check_match_id
+
+    try:
+        auth.check_spec(role, match_id, seat)
+        if match_id:
+            check_match_id(match_id)
+    except (auth.TokenSpecError, ServiceError) as exc:
+        _fail(str(exc), 2)
+    with open_matches(redis_url, data_dir) as matches:
+        if match_id:
+            try:
+                info = matches.info(match_id)
+            except ServiceError as exc:
+                _fail(exc.message, 2)
+            if seat and seat not in [s["id"] for s in info.header["seats"]]:
+                _fail(f"match {match_id} has no seat {seat}", 2)
+        click.echo(auth.create_token(matches.store.client, role=role, name=name, match=match_id, seat=seat))
+
+
+@token.command("revoke")
+@click.argument("token_value", metavar="TOKEN")
+@with_store_options
+def token_revoke(token_value, redis_url, data_dir):
+    """Make TOKEN stop working."""
+    with open_redis(redis_url, data_dir) as url:
+        if not auth.revoke(redis.Redis.from_url(url), token_value):
+            _fail("no such token")
+    click.echo("revoked")
+
+
+@main.command()
+def games():
+    """The games this kifu knows."""
+    for rules in registry.all():
+        seats = "/".join(map(str, rules.seats))
+        click.echo(f"{rules.id}\t{rules.title}\tversion {rules.version}\t{seats} players")
+
+
+if __name__ == "__main__":
+    main()

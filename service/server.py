@@ -1,0 +1,60 @@
+"""Running the app for ``kifu serve``: gunicorn in-process, werkzeug where gunicorn cannot run.
+
+Why gunicorn: live matches follow over server-sent events, each holding a connection
+for minutes, and appends must not queue behind them. gunicorn's ``gthread`` worker
+serves each connection on its own thread, restarts a worker that dies, and shuts down
+gracefully on SIGTERM/SIGINT. It is started through its Python API (no second process,
+no shell), with the app preloaded in the master so that a configuration error shows
+once, in the foreground, before any worker forks (redis-py pools reconnect after fork).
+On a platform without ``fcntl`` (Windows) gunicorn does not import; werkzeug's threaded
+server is the fallback there.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from flask import Flask
+
+log = logging.getLogger(__name__)
+
+
+def run(factory: Callable[[], Flask], *, host: str, port: int, workers: int = 1, threads: int = 16,
+        access_log: bool = False) -> None:
+    """Serve until SIGTERM/SIGINT; then return by raising ``SystemExit`` (gunicorn's way)."""
+    try:
+        from gunicorn.app.base import BaseApplication
+    except ImportError:  # pragma: no cover - Windows
+        log.warning("gunicorn is unavailable here; serving with werkzeug's threaded server")
+        factory().run(host=host, port=port, threaded=True, use_reloader=False)
+        return
+
+    class KifuServer(BaseApplication):
+        def __init__(self) -> None:
+            self.options: dict[str, Any] = {
+                "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
+                "workers": workers,
+                "worker_class": "gthread",
+                "threads": threads,
+                "preload_app": True,
+                "timeout": 60,
+                "graceful_timeout": 5,  # open SSE streams would otherwise hold shutdown
+                "keepalive": 5,
+                "errorlog": "-",
+                "loglevel": "info",
+                "accesslog": "-" if access_log else None,
+                "proc_name": "kifu",
+                # gunicorn >= 23's control socket lives in $HOME, shared by every instance
+                "control_socket_disable": True,
+            }
+            super().__init__()
+
+        def load_config(self) -> None:
+            for key, value in self.options.items():
+                if value is not None and key in self.cfg.settings:
+                    self.cfg.set(key, value)
+
+        def load(self) -> Flask:
+            return factory()
+
+    KifuServer().run()

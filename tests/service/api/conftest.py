@@ -1,0 +1,151 @@
+"""Fixtures for the API's tests: an app over the session's real Redis and a small client.
+
+Games: the core's toy game (``toy``: hidden hands, a real turn order, it ends) and the
+store's ``tally`` (commands that name a secret card), plus every registered game, so
+these tests need no real game module but use HOLOdeLIVE when it is there.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import pytest
+
+from replays import registry
+from service.app import create_app
+from tests.replays.toygame import TOY
+from tests.service.toy import TALLY
+
+ADMIN = "admin-" + secrets.token_hex(8)
+LOCAL_GAMES = {"toy": TOY, "tally": TALLY}
+
+
+def lookup(game: str):
+    if game in LOCAL_GAMES:
+        return LOCAL_GAMES[game]
+    try:
+        return registry.get(game)
+    except (ImportError, AttributeError):  # a game module being written right now
+        raise KeyError(game) from None
+
+
+def all_games():
+    try:
+        registered = registry.all()
+    except (ImportError, AttributeError):  # a game module being written right now
+        registered = []
+    return [*LOCAL_GAMES.values(), *registered]
+
+
+def dump(client: Any) -> dict[str, Any]:
+    """Every ``kifu:*`` key's full contents, except rate-limit counters (not data)."""
+    out: dict[str, Any] = {}
+    for key in sorted(client.scan_iter(match="kifu:*", count=1000)):
+        if key.startswith("kifu:rl:"):
+            continue
+        kind = client.type(key)
+        if kind == "stream":
+            out[key] = ("stream", client.xrange(key))
+        elif kind == "hash":
+            out[key] = ("hash", client.hgetall(key))
+        elif kind == "zset":
+            out[key] = ("zset", client.zrange(key, 0, -1, withscores=True))
+        elif kind == "string":
+            out[key] = ("string", client.get(key))
+        else:
+            out[key] = (kind, None)
+    return out
+
+
+def make_app(redis_url: str, **extra: Any):
+    config = {
+        "REDIS_URL": redis_url, "TESTING": True, "SECRET_KEY": "test-" + secrets.token_hex(16),
+        "KIFU_ADMIN_TOKEN": ADMIN, "KIFU_LOOKUP": lookup, "KIFU_GAMES": all_games,
+        "KIFU_EXTENSIONS": [],
+    }
+    config.update(extra)
+    return create_app(config)
+
+
+@pytest.fixture
+def app(redis_url):
+    app = make_app(redis_url)
+    yield app
+    app.extensions["kifu"].redis.close()
+
+
+class Api:
+    """The Flask test client with a token and the paths of one API."""
+
+    def __init__(self, client, token: str | None = None):
+        self.client = client
+        self.token = token
+
+    def as_(self, token: str | None) -> "Api":
+        return Api(self.client, token)
+
+    def headers(self, extra: dict[str, str] | None = None) -> dict[str, str]:
+        out = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        out.update(extra or {})
+        return out
+
+    def get(self, path: str, **kwargs: Any):
+        return self.client.get(path, headers=self.headers(kwargs.pop("headers", None)), **kwargs)
+
+    def post(self, path: str, **kwargs: Any):
+        return self.client.post(path, headers=self.headers(kwargs.pop("headers", None)), **kwargs)
+
+    def create(self, game: str = "toy", names=("Aoi", "Ren"), **body: Any) -> dict[str, Any]:
+        rv = self.post("/api/matches", json={"game": game, "seats": [{"name": n} for n in names], **body})
+        assert rv.status_code == 201, rv.json
+        return rv.json
+
+    def command(self, mid: str, command: dict[str, Any], expected_seq: int, command_id: str | None = None):
+        return self.post(f"/api/matches/{mid}/commands", json={
+            "expected_seq": expected_seq, "command_id": command_id or secrets.token_hex(8), "command": command})
+
+
+@pytest.fixture
+def api(app):
+    return Api(app.test_client())
+
+
+@pytest.fixture
+def admin(api):
+    return api.as_(ADMIN)
+
+
+@pytest.fixture
+def redis(app):
+    return app.extensions["kifu"].redis
+
+
+@pytest.fixture
+def judge(api, redis):
+    from service import auth
+
+    return api.as_(auth.create_token(redis, role="judge", name="Judge Sato"))
+
+
+def play_bot(api: Api, match: dict[str, Any], rules, steps: int | None = None, bot_seed: str = "bot") -> int:
+    """Play ``match`` with the seeded bot through the API (each command posted by the seat's
+    own player token, chosen from /legal); returns the final seq."""
+    from replays.rng import Rng
+
+    seq = match["seq"]
+    tokens = match["tokens"]
+    count = 0
+    while steps is None or count < steps:
+        options = []
+        for seat in sorted(s for s in tokens if s != "recorder"):
+            rv = api.as_(tokens[seat]).get(f"/api/matches/{match['id']}/legal?as={seat}")
+            assert rv.status_code == 200, rv.json
+            options += rv.json["commands"]
+        if not options:
+            break
+        command = Rng(bot_seed, f"api/{seq}").choice(options)
+        rv = api.as_(tokens[command["seat"]]).command(match["id"], command, seq)
+        assert rv.status_code == 201, rv.json
+        seq = rv.json["seq"]
+        count += 1
+    return seq
