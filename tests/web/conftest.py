@@ -1,0 +1,104 @@
+"""Fixtures of the web tests: the real app on the real Redis, a toy game beside the registry.
+
+``app`` is ``service.app.create_app`` with the web extension loaded through its entry
+point, exactly as ``kifu serve`` builds it. The toy game (tests/web/toy.py) is added to
+the registered games through ``KIFU_LOOKUP``/``KIFU_GAMES`` so the tests do not depend on
+how long a real game's bot match happens to be.
+"""
+from __future__ import annotations
+
+import secrets
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from replays import bot, registry
+from replays.rng import derive
+from service import auth
+from service.app import create_app
+from tests.web import toy
+
+
+def lookup(game_id: str):
+    return toy.RULES if game_id == toy.RULES.id else registry.get(game_id)
+
+
+def games():
+    try:
+        registered = registry.all()
+    except (ImportError, AttributeError):  # a game module mid-way through being written
+        registered = []
+    return [*registered, toy.RULES]
+
+
+def make_app(redis_url: str, **extra):
+    config = {
+        "REDIS_URL": redis_url, "SECRET_KEY": secrets.token_hex(32), "TESTING": True,
+        "KIFU_LOOKUP": lookup, "KIFU_GAMES": games,
+        "KIFU_SSE_HEARTBEAT": 1.0,
+    }
+    config.update(extra)
+    return create_app(config)
+
+
+@pytest.fixture
+def app(redis_url):
+    return make_app(redis_url)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def matches(app):
+    return app.extensions["kifu"].matches
+
+
+def play(matches, mid: str, n: int, *, bot_seed: str = "web-tests") -> int:
+    """Append ``n`` bot commands (or until the game ends); return the head seq."""
+    info = matches.info(mid)
+    rules = info.rules
+    seq, state = matches.state(mid)
+    for _ in range(n):
+        command = bot.choose(rules, state, derive(bot_seed, mid))
+        if command is None:
+            break
+        result = matches.submit(mid, command, expected_seq=seq, command_id=secrets.token_hex(8),
+                                actor=command["seat"], by="test-bot")
+        seq, state = matches.state(mid)
+        assert seq == result.seq
+    return seq
+
+
+def new_toy_match(matches, *, rounds: int = 3, moves: int = 0, **kw) -> str:
+    info = matches.create("toy", ["Aoi", "Hikari"], {"rounds": rounds}, tournament="web", **kw)
+    if moves:
+        play(matches, info.id, moves)
+    return info.id
+
+
+def token(app, role: str, **kw) -> str:
+    return auth.create_token(app.extensions["kifu"].redis, role=role, **kw)
+
+
+class LiveServer:
+    """The app on a real port, served by werkzeug's threaded server in a thread."""
+
+    def __init__(self, app):
+        self.app = app
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, name="web-live-server", daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)

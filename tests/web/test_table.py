@@ -1,0 +1,131 @@
+"""The recording table: legal commands of the signed-in seat, appends through the transact path."""
+from __future__ import annotations
+
+import json
+import re
+
+from tests.web.conftest import new_toy_match, token
+from tests.web.test_views import sign_in
+
+
+def hidden(page: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', page).group(1)
+
+
+def table_form(client, mid: str, **args) -> tuple[str, dict[str, str]]:
+    page = client.get(f"/m/{mid}/table", query_string=args).get_data(as_text=True)
+    fields = {k: hidden(page, k) for k in ("csrf_token", "expected_seq", "command_id")}
+    return page, fields
+
+
+def test_anonymous_is_sent_to_sign_in(client, matches):
+    mid = new_toy_match(matches)
+    r = client.get(f"/m/{mid}/table")
+    assert r.status_code == 303 and r.headers["Location"].startswith("/signin?next=/m/")
+
+
+def test_player_sees_only_its_seat_and_records_a_legal_command(app, client, matches):
+    mid = new_toy_match(matches)
+    sign_in(client, token(app, "player", name="Aoi", match=mid, seat="p1"))
+    page, fields = table_form(client, mid)
+    assert 'data-seat="p1"' in page and 'data-seat="p2"' not in page
+    assert "p1 draws" in page and fields["expected_seq"] == "0"
+    command = json.loads(re.search(r'name="command" value="([^"]+)"', page).group(1).replace("&#34;", '"'))
+    assert command == {"seat": "p1", "type": "draw"}
+    r = client.post(f"/m/{mid}/table", data={**fields, "command": json.dumps(command)})
+    assert r.status_code == 303 and "recorded=1" in r.headers["Location"]
+    assert matches.info(mid).seq == 1
+    entry = matches.entries(mid)[0]
+    assert entry["actor"] == "p1" and entry["by"] == "Aoi"
+    # the same form posted again (a double click) records nothing new
+    r = client.post(f"/m/{mid}/table", data={**fields, "command": json.dumps(command)})
+    assert matches.info(mid).seq == 1
+    page = client.get(f"/m/{mid}/table?recorded=1").get_data(as_text=True)
+    assert "Recorded entry #1" in page and "p1 plays" in page
+
+
+def test_illegal_command_is_refused_with_its_rule_and_nothing_written(app, client, matches):
+    mid = new_toy_match(matches)
+    sign_in(client, token(app, "recorder", name="Rec", match=mid))
+    _, fields = table_form(client, mid)
+    bad = {"type": "play", "seat": "p1", "card": 1}
+    r = client.post(f"/m/{mid}/table", data={**fields, "command": json.dumps(bad)}, headers={"HX-Request": "true"})
+    assert r.status_code == 422
+    body = r.get_data(as_text=True)
+    assert "Refused by the rules" in body and "フェイズ/draw" in body and "<html" not in body
+    assert 'data-testid="table-seq">0<' in body
+    assert matches.info(mid).seq == 0
+
+
+def test_malformed_and_forbidden_commands_write_nothing(app, client, matches):
+    mid = new_toy_match(matches)
+    sign_in(client, token(app, "player", name="Aoi", match=mid, seat="p1"))
+    _, fields = table_form(client, mid)
+    cases = [
+        ("not json", 400), ('["a list"]', 400), ('{"type": "fly", "seat": "p1"}', 400),
+        ('{"type": "draw", "seat": "p2"}', 403),
+    ]
+    for text, status in cases:
+        r = client.post(f"/m/{mid}/table", data={**fields, "command": text})
+        assert r.status_code == status, (text, r.get_data(as_text=True)[:400])
+    assert client.post(f"/m/{mid}/table", data={"command": '{"type": "draw", "seat": "p1"}',
+                                                 "expected_seq": "0", "command_id": "x" * 16}).status_code == 400
+    assert matches.info(mid).seq == 0
+
+
+def test_a_table_that_fell_behind_is_refused(app, client, matches):
+    mid = new_toy_match(matches)
+    sign_in(client, token(app, "recorder", name="Rec", match=mid))
+    _, fields = table_form(client, mid)
+    matches.submit(mid, {"type": "draw", "seat": "p1"}, expected_seq=0, command_id="elsewhere01", by="api")
+    r = client.post(f"/m/{mid}/table", data={**fields, "command": '{"type": "draw", "seat": "p1"}'})
+    assert r.status_code == 409
+    body = r.get_data(as_text=True)
+    assert "The match moved on" in body and 'data-testid="table-seq">1<' in body
+    assert matches.info(mid).seq == 1
+
+
+def test_table_shows_waiting_and_other_seat(app, client, matches):
+    mid = new_toy_match(matches)
+    sign_in(client, token(app, "player", name="Hikari", match=mid, seat="p2"))
+    page = client.get(f"/m/{mid}/table").get_data(as_text=True)
+    assert "Waiting for p1" in page and 'name="command" value=' not in page
+
+
+def test_spectator_token_may_not_open_the_table(app, client, matches):
+    mid = new_toy_match(matches)
+    sign_in(client, token(app, "annotator", name="Note"))
+    assert client.get(f"/m/{mid}/table").status_code == 403
+    other = new_toy_match(matches)
+    sign_in(client, token(app, "player", name="Aoi", match=other, seat="p1"))
+    assert client.get(f"/m/{mid}/table").status_code == 403
+
+
+def test_live_refresh_of_a_table_at_the_head_is_empty(app, client, matches):
+    mid = new_toy_match(matches)
+    sign_in(client, token(app, "recorder", name="Rec", match=mid))
+    hx = {"HX-Request": "true"}
+    assert client.get(f"/m/{mid}/table?seen=0", headers=hx).status_code == 204
+    matches.submit(mid, {"type": "draw", "seat": "p1"}, expected_seq=0, command_id="elsewhere01", by="api")
+    r = client.get(f"/m/{mid}/table?seen=0", headers=hx)
+    assert r.status_code == 200 and 'data-testid="table-seq">1<' in r.get_data(as_text=True)
+    assert 'id="match-head" class="match-head" hx-swap-oob="true"' in r.get_data(as_text=True)
+
+
+def test_judge_records_as_judge_and_the_move_list_marks_it(app, client, matches):
+    mid = new_toy_match(matches)
+    sign_in(client, token(app, "judge", name="Judge Ito"))
+    _, fields = table_form(client, mid)
+    r = client.post(f"/m/{mid}/table", data={**fields, "command": '{"type": "draw", "seat": "p1"}'})
+    assert r.status_code == 303
+    entry = matches.entries(mid)[0]
+    assert entry["actor"] == "judge" and entry["by"] == "Judge Ito"
+    page = client.get(f"/m/{mid}?as=public").get_data(as_text=True)
+    assert 'class="move current judge-action" id="mv-1"' in page and "judge action" in page
+
+
+def test_a_finished_match_offers_nothing_to_record(app, client, matches):
+    mid = new_toy_match(matches, rounds=1, moves=10)
+    sign_in(client, token(app, "recorder", name="Rec", match=mid))
+    page = client.get(f"/m/{mid}/table").get_data(as_text=True)
+    assert "The match is over" in page and 'name="command"' not in page

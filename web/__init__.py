@@ -1,0 +1,42 @@
+"""The web face of kifu: the htmx match viewer, the recording table and token sign-in.
+
+``init_app(app)`` registers the ``web`` blueprint on an app made by
+``service.app.create_app``; the service finds it through the ``kifu.extensions`` entry
+point, so ``service`` never imports ``web``. Everything the pages show of a match state
+goes through ``Rules.view`` for a perspective the signed-in role may use
+(``service.auth.perspectives_for``).
+
+Layout: ``views`` (routes), ``signin`` (session principal and CSRF), ``viewer`` (what a
+step page shows), ``events`` (the server-sent event stream), ``table`` (the recording
+table). Templates in ``web/templates/``: one page template per page that includes the
+partials htmx swaps; board templates per game in ``web/templates/games/<id>/board.html``
+(the convention is documented at the top of ``games/_generic.html``). Static files are
+served under ``/assets/``; htmx and its SSE extension are vendored in
+``web/static/vendor/`` (versions and digests in ``VERSIONS``).
+
+Configuration (``app.config``): ``SECRET_KEY`` signs the session (required by
+``create_app``); ``KIFU_SSE_HEARTBEAT`` seconds between keep-alive comments on an idle
+event stream (default 15). Behind HTTPS also set ``SESSION_COOKIE_SECURE = True``.
+"""
+from __future__ import annotations
+
+from flask import Flask
+
+
+def init_app(app: Flask) -> None:
+    """Register the web blueprint and the request/session settings it relies on."""
+    from htmx_flask import Htmx
+
+    from web.views import bp
+
+    if "htmx" not in app.extensions:
+        Htmx(app)
+    # The session cookie carries who signed in: never readable by scripts, never sent
+    # on cross-site POSTs (CSRF tokens are checked as well).
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    if not app.config.get("SESSION_COOKIE_SAMESITE"):
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    # Templates are written for reading; trimming keeps the htmx responses small.
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    app.register_blueprint(bp)

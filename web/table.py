@@ -1,0 +1,127 @@
+"""The recording table: the legal commands of the signed-in seat(s), and submitting one.
+
+A submission goes through ``MatchService.submit`` (the same transact path as the API)
+with the seq the table was rendered at and the command id minted with that render, so
+a double click records once and a table that fell behind is refused (409) rather than
+applied to a state its user never saw. A refusal re-renders the table from the fresh
+state with the reason (the rulebook section for a rule violation); nothing is written.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from replays.rules import OMNISCIENT
+from service import auth
+from service.errors import BadRequest, Forbidden, ServiceError
+from web import viewer
+
+MAX_COMMAND_CHARS = 16 * 1024
+
+
+def my_seats(principal: auth.Principal, info: Any) -> list[str]:
+    return [s["id"] for s in info.header.get("seats", []) if auth.may_append(principal, info, s["id"])]
+
+
+def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None) -> dict[str, Any]:
+    """The table for ``principal``: board, who is to act, and its seats' legal commands by phase."""
+    info = svc.info(mid)
+    seats = my_seats(principal, info)
+    if not seats:
+        raise Forbidden(f"a {principal.role} token may not record in this match; "
+                        "sign in with a recorder token of this match or a player token of one of its seats")
+    allowed = [p for p in auth.perspectives_for(principal, info) if p != OMNISCIENT] or seats
+    if asked and asked not in allowed:
+        raise Forbidden(f"the table of this match is not open to the {asked!r} perspective for a "
+                        f"{principal.role} token; you may use: {', '.join(allowed)}")
+    rules = info.rules
+    seq, state = svc.state(mid)
+    to_act = list(rules.to_act(state)) if info.status == "live" else []
+    # Without a choice, look from the seat the game is waiting for (a recorder's table follows play).
+    perspective = asked or next((s for s in seats if s in to_act), seats[0])
+    groups = []
+    for seat in seats:
+        commands = list(rules.legal(state, seat)) if seat in to_act else []
+        by_type: dict[str, list[dict[str, Any]]] = {}
+        for command in commands:
+            by_type.setdefault(command.get("type", "?"), []).append({
+                "json": json.dumps(command, ensure_ascii=False, sort_keys=True),
+                "label": rules.describe(state, command, seat),
+            })
+        groups.append({"seat": seat, "name": viewer.seat_names(info).get(seat, seat),
+                       "to_act": seat in to_act, "by_type": by_type, "count": len(commands)})
+    return {
+        "info": info, "mid": mid, "seq": seq, "perspective": perspective, "chosen": asked or None,
+        "allowed": allowed,
+        "view": rules.view(state, perspective), "game": viewer.game_context(info),
+        "board_templates": viewer.board_templates(info.game), "phase": rules.phase(state),
+        "turn": rules.turn(state), "to_act": to_act, "groups": groups,
+        "command_id": secrets.token_hex(16), "result": viewer.result_text(info),
+        "names": viewer.seat_names(info), "error": None, "submitted": None, "recorded": None,
+        "commands": sorted(rules.commands), "url": viewer.step_url,
+        "perspective_label": viewer.perspective_label,
+    }
+
+
+@dataclass
+class Submitted:
+    status: int = 200
+    seq: int | None = None
+    error: dict[str, Any] | None = None
+    submitted: str | None = None
+
+
+def submit(svc: Any, principal: auth.Principal, mid: str, form: Mapping[str, str]) -> Submitted:
+    """Append the posted command; a refusal comes back as ``error`` (nothing was written)."""
+    raw = form.get("command", "")
+    try:
+        command, expected_seq, command_id = parse(form)
+        info = svc.info(mid)
+        seat = command.get("seat")
+        if not isinstance(seat, str) or not auth.may_append(principal, info, seat):
+            raise Forbidden(f"a {principal.role} token may not record for seat {seat!r} in this match")
+        actor = "judge" if principal.role in auth.OMNISCIENT_ROLES else seat
+        result = svc.submit(mid, command, expected_seq=expected_seq, command_id=command_id,
+                            actor=actor, by=principal.name)
+    except ServiceError as exc:
+        return Submitted(status=exc.status, error=describe_error(exc), submitted=raw)
+    return Submitted(status=200, seq=result.seq)
+
+
+def parse(form: Mapping[str, str]) -> tuple[dict[str, Any], int, str]:
+    raw = form.get("command", "")
+    errors: dict[str, list[str]] = {}
+    command: Any = None
+    if len(raw) > MAX_COMMAND_CHARS:
+        errors["command"] = [f"a command is at most {MAX_COMMAND_CHARS} characters"]
+    else:
+        try:
+            command = json.loads(raw)
+        except ValueError as exc:
+            errors["command"] = [f"not JSON: {exc}"]
+    if command is not None and not isinstance(command, dict):
+        errors["command"] = ["a command is a JSON object, e.g. {\"type\": \"...\", \"seat\": \"p1\"}"]
+    seq_raw = form.get("expected_seq", "")
+    if not seq_raw.isdecimal() or len(seq_raw) > 9:
+        errors["expected_seq"] = ["the table's seq is missing; reload the table"]
+    command_id = form.get("command_id", "")
+    if not (8 <= len(command_id) <= 64) or not command_id.isalnum():
+        errors["command_id"] = ["the table's command id is missing; reload the table"]
+    if errors:
+        raise BadRequest(errors)
+    return command, int(seq_raw), command_id
+
+
+def describe_error(exc: ServiceError) -> dict[str, Any]:
+    """What the table shows for a refusal: a title, the rule if any, the message, field errors."""
+    titles = {
+        "rule_violation": "Refused by the rules", "schema": "Malformed command",
+        "stale_seq": "The match moved on", "conflict": "The match moved on",
+        "idempotency_conflict": "Already submitted", "match_over": "The match is over",
+        "forbidden": "Not allowed", "not_found": "Not found",
+    }
+    return {"code": exc.error, "title": titles.get(exc.error, "Refused"), "message": exc.message,
+            "rule": getattr(exc, "rule", None), "errors": getattr(exc, "errors", None),
+            "current_seq": getattr(exc, "current_seq", None)}

@@ -1,0 +1,142 @@
+"""What one step of the match viewer shows, computed from the service and nothing else.
+
+A step is the state after entry ``step`` (0 = the set-up state before any command).
+``/m/<mid>?step=N&as=P`` names one step seen from one perspective; these helpers
+parse those arguments strictly and assemble the context the templates render. The
+board itself is rendered from ``Rules.view`` only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from flask import url_for
+
+from replays.rules import OMNISCIENT, PUBLIC
+from service import auth
+from service.errors import BadRequest, Forbidden, NotFound
+
+MAX_STEP_DIGITS = 9
+
+
+def game_context(info: Any) -> dict[str, Any]:
+    """The ``game`` a board template receives: identity and seats, never state."""
+    rules = info.rules
+    return {
+        "id": info.game,
+        "title": getattr(rules, "title", info.game),
+        "rules_version": info.header.get("rules_version", getattr(rules, "version", None)),
+        "seats": [dict(s) for s in info.header.get("seats", [])],
+    }
+
+
+def board_templates(game_id: str) -> list[str]:
+    """The board template for a game, falling back to the generic pretty-printer."""
+    return [f"games/{game_id}/board.html", "games/_generic.html"]
+
+
+def seat_names(info: Any) -> dict[str, str]:
+    return {s["id"]: s["name"] for s in info.header.get("seats", [])}
+
+
+def default_perspective(principal: auth.Principal | None, info: Any, allowed: list[str]) -> str:
+    """A player sees its own seat; a finished open match opens omniscient; else public."""
+    if principal is not None and principal.role == "player" and principal.seat in allowed:
+        return principal.seat
+    if info.status == "finished" and OMNISCIENT in allowed:
+        return OMNISCIENT
+    return PUBLIC
+
+
+def choose_perspective(asked: str | None, principal: auth.Principal | None, info: Any) -> tuple[str, list[str]]:
+    """The perspective to render (``asked`` if allowed) and every perspective offered."""
+    allowed = auth.perspectives_for(principal, info)
+    if not asked:
+        return default_perspective(principal, info, allowed), allowed
+    if asked not in allowed:
+        who = "anyone not signed in" if principal is None else f"a {principal.role} token"
+        raise Forbidden(f"the {asked!r} perspective of this match is not open to {who}; "
+                        f"you may see: {', '.join(allowed)}")
+    return asked, allowed
+
+
+def parse_step(raw: str | None, head: int) -> int:
+    """``None``/empty means the head; otherwise a step 0..head, strictly decimal."""
+    if raw is None or raw == "":
+        return head
+    if not raw.isdecimal() or len(raw) > MAX_STEP_DIGITS:
+        raise BadRequest({"step": [f"a step is a whole number from 0 to {head}, not {raw[:20]!r}"]})
+    step = int(raw)
+    if step > head:
+        raise NotFound(f"step {step} does not exist (yet): this match is at step {head}")
+    return step
+
+
+def parse_turn(raw: str) -> int:
+    if not raw.isdecimal() or len(raw) > MAX_STEP_DIGITS or int(raw) < 1:
+        raise BadRequest({"turn": [f"a turn is a whole number from 1, not {raw[:20]!r}"]})
+    return int(raw)
+
+
+def step_of_turn(history: list[dict[str, Any]], turn: int) -> int:
+    """The step after the first command of ``turn`` (turns hold at least one command)."""
+    for item in history:
+        if item["turn"] >= turn:
+            return item["seq"]
+    last = history[-1]["turn"] if history else 0
+    raise NotFound(f"turn {turn} has not been played: the last turn is {last}")
+
+
+def step_url(mid: str, step: int | None, perspective: str, **extra: Any) -> str:
+    args: dict[str, Any] = {}
+    if step is not None:
+        args["step"] = step
+    args["as"] = perspective
+    return url_for("web.match", mid=mid, **args, **extra)
+
+
+@dataclass
+class Turn:
+    number: int
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+
+def group_by_turn(history: Iterable[dict[str, Any]]) -> list[Turn]:
+    """Consecutive entries of one turn together (a judge action stays in its turn)."""
+    turns: list[Turn] = []
+    for item in history:
+        if not turns or turns[-1].number != item["turn"]:
+            turns.append(Turn(item["turn"]))
+        turns[-1].entries.append(item)
+    return turns
+
+
+def is_judge_action(item: dict[str, Any]) -> bool:
+    return item.get("actor") == "judge" or str(item.get("by", "")).startswith("judge")
+
+
+def result_text(info: Any) -> str:
+    """One line for the header: who won and why, or that the match is live."""
+    outcome = info.outcome
+    if not outcome:
+        return "in progress" if info.status == "live" else info.status
+    names = seat_names(info)
+    if outcome.get("draw"):
+        text = "draw"
+    else:
+        winners = [f"{names.get(w, w)} ({w})" for w in outcome.get("winners", [])]
+        text = " and ".join(winners) + " won" if winners else "no winner"
+    scores = outcome.get("scores") or {}
+    if scores:
+        text += " · " + ", ".join(f"{s} {v}" for s, v in sorted(scores.items()))
+    if outcome.get("reason"):
+        text += f" · {outcome['reason']}"
+    return text
+
+
+def perspective_label(perspective: str, info: Any) -> str:
+    if perspective == PUBLIC:
+        return "public"
+    if perspective == OMNISCIENT:
+        return "omniscient (judge)"
+    return f"{perspective} · {seat_names(info).get(perspective, perspective)}"

@@ -1,0 +1,268 @@
+"""Routes of the web blueprint: match list, viewer, live events, recording table, sign-in.
+
+Every URL that htmx pushes also serves the full page when loaded cold; a response whose
+body depends on ``HX-Request`` says so with ``Vary: HX-Request``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (Blueprint, Response, current_app, make_response, redirect, render_template, request,
+                   stream_with_context, url_for)
+from htmx_flask import request as hx_request
+from werkzeug.exceptions import HTTPException
+
+from service import auth
+from service.errors import BadRequest, Forbidden, ServiceError
+from service.ids import check_match_id
+from web import events, signin, table, viewer
+
+bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/assets")
+
+PAGE_SIZE = 25
+STATUSES = ("live", "finished")
+#: Content-Security-Policy of every page: scripts, styles and connections from this origin only.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'")
+
+
+def kifu() -> Any:
+    return current_app.extensions["kifu"]
+
+
+def principal() -> auth.Principal | None:
+    return signin.current(kifu().redis)
+
+
+def is_partial() -> bool:
+    """An htmx swap (not a history restore, which needs the whole page)."""
+    return bool(hx_request.htmx) and not hx_request.htmx.history_restore_request
+
+
+def varying(response: Response) -> Response:
+    response.vary.add("HX-Request")
+    return response
+
+
+@bp.app_context_processor
+def _globals() -> dict[str, Any]:
+    return {"csrf_token": signin.csrf_token, "csrf_field": signin.CSRF_FIELD}
+
+
+@bp.before_request
+def _before() -> None:
+    if request.method == "POST":
+        signin.check_csrf()
+
+
+@bp.after_request
+def _headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
+
+
+@bp.errorhandler(ServiceError)
+def _service_error(exc: ServiceError):
+    return error_page(exc.status, exc.message, getattr(exc, "errors", None))
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(exc: HTTPException):
+    return error_page(exc.code or 500, exc.description or exc.name, None)
+
+
+def error_page(status: int, message: str, errors: Any) -> Response:
+    if is_partial():
+        # Shown in the page's notice area, whatever the control aimed at.
+        body = render_template("_error.html", status=status, message=message, errors=errors)
+        response = make_response(body, status)
+        response.headers["HX-Retarget"] = "#notice"
+        response.headers["HX-Reswap"] = "innerHTML"
+        return varying(response)
+    body = render_template("error.html", status=status, message=message, errors=errors,
+                           principal=principal())
+    return varying(make_response(body, status))
+
+
+# --- match list ---------------------------------------------------------------------------
+
+@bp.get("/")
+def index():
+    """Every match the caller may list, newest first, with filters and cursor paging."""
+    who = principal()
+    filters = {k: (request.args.get(k) or "").strip() for k in ("game", "status", "tournament", "player")}
+    if filters["status"] and filters["status"] not in STATUSES:
+        raise BadRequest({"status": [f"status is one of {', '.join(STATUSES)}"]})
+    if filters["game"] and filters["game"] not in game_ids():
+        raise BadRequest({"game": [f"unknown game {filters['game']!r}; known: {', '.join(game_ids())}"]})
+    cursor = request.args.get("cursor") or None
+    found, next_cursor = kifu().matches.list(
+        game=filters["game"] or None, status=filters["status"] or None,
+        tournament=filters["tournament"] or None, player=filters["player"] or None,
+        public_only=not auth.sees_all_matches(who), cursor=cursor, limit=PAGE_SIZE)
+    rows = [{"info": info, "players": viewer.seat_names(info), "result": viewer.result_text(info)}
+            for info in found]
+    chosen = {k: v for k, v in filters.items() if v}
+    next_url = url_for("web.index", **chosen, cursor=next_cursor) if next_cursor else None
+    return render_template("index.html", rows=rows, filters=filters, games=game_ids(),
+                           statuses=STATUSES, next_url=next_url, first_url=url_for("web.index", **chosen), first_page=cursor is None,
+                           principal=who)
+
+
+def game_ids() -> list[str]:
+    return [rules.id for rules in kifu().games()]
+
+
+# --- the viewer --------------------------------------------------------------------------
+
+@bp.get("/m/<mid>")
+def match(mid: str):
+    """One step of one match from one perspective; the whole page, or the step for htmx."""
+    mid = check_match_id(mid)
+    svc = kifu().matches
+    who = principal()
+    info = svc.info(mid)
+    perspective, allowed = viewer.choose_perspective(request.args.get("as"), who, info)
+    turn_arg = request.args.get("turn")
+    if turn_arg is not None and request.args.get("step") in (None, ""):
+        turn = viewer.parse_turn(turn_arg.strip())
+        step = viewer.step_of_turn(svc.history(mid, perspective), turn)
+        if not is_partial():
+            return redirect(viewer.step_url(mid, step, perspective), 303)
+    else:
+        step = viewer.parse_step(request.args.get("step"), info.seq)
+    if auth.needs_audit(who, info, perspective):
+        auth.audit(kifu().redis, who, info, what="web viewer", perspective=perspective, at=step,
+                   remote=request.remote_addr)
+    page = step_context(svc, info, perspective, step)
+    canonical = viewer.step_url(mid, step, perspective)
+    if is_partial():
+        response = make_response(render_template("match/_step.html", **page))
+        response.headers["HX-Push-Url"] = canonical
+        return varying(response)
+    history = svc.history(mid, perspective)
+    page.update(turns=viewer.group_by_turn(history), allowed=allowed, principal=who,
+                perspective_links=[(p, viewer.perspective_label(p, info), viewer.step_url(mid, step, p))
+                                   for p in allowed],
+                last_turn=history[-1]["turn"] if history else 0,
+                can_record=any(auth.may_append(who, info, s) for s in page["seats"]),
+                events_url=url_for("web.match_events", mid=mid, after=info.seq, **{"as": perspective})
+                if info.status == "live" else None)
+    return varying(make_response(render_template("match.html", **page)))
+
+
+def step_context(svc: Any, info: Any, perspective: str, step: int) -> dict[str, Any]:
+    """Everything the step partial renders: the board from ``Rules.view`` and the step's line."""
+    rules = info.rules
+    # The entry's line first: it folds to step-1, which a cold cache then keeps for ``state``.
+    item = svc.history(info.id, perspective, frm=step, to=step)[0] if step > 0 else None
+    _, state = svc.state(info.id, at=step)
+    return {
+        "info": info, "mid": info.id, "perspective": perspective, "step": step, "head": info.seq,
+        "view": rules.view(state, perspective), "game": viewer.game_context(info),
+        "board_templates": viewer.board_templates(info.game), "item": item,
+        "turn": rules.turn(state), "phase": rules.phase(state),
+        "seats": [s["id"] for s in info.header.get("seats", [])],
+        "result": viewer.result_text(info), "url": viewer.step_url,
+        "perspective_label": viewer.perspective_label(perspective, info),
+        "is_judge_action": viewer.is_judge_action,
+    }
+
+
+@bp.get("/m/<mid>/events")
+def match_events(mid: str):
+    """Server-sent events: new move-list rows and a marker for every batch of new entries."""
+    mid = check_match_id(mid)
+    svc = kifu().matches
+    who = principal()
+    info = svc.info(mid)
+    perspective, _ = viewer.choose_perspective(request.args.get("as"), who, info)
+    after = events.resume_point(request.args.get("after"), request.headers.get("Last-Event-ID"), info.seq)
+    if auth.needs_audit(who, info, perspective):
+        auth.audit(kifu().redis, who, info, what="web live events", perspective=perspective,
+                   remote=request.remote_addr)
+    stream = events.stream(svc, mid, perspective, after,
+                           render=lambda template, **ctx: render_template(template, **ctx),
+                           heartbeat=current_app.config.get("KIFU_SSE_HEARTBEAT", 15.0))
+    response = Response(stream_with_context(stream), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a buffering proxy would hold the events back
+    return response
+
+
+# --- the recording table -----------------------------------------------------------------
+
+@bp.get("/m/<mid>/table")
+def match_table(mid: str):
+    mid = check_match_id(mid)
+    who = principal()
+    if who is None:
+        return redirect(url_for("web.signin_form", next=request.full_path.rstrip("?")), 303)
+    seen = request.args.get("seen", "")
+    if is_partial() and seen.isdecimal() and int(seen) == kifu().matches.info(mid).seq:
+        # A live refresh of a table that is already at the head (e.g. after its own entry):
+        # nothing to swap, so the "recorded" notice stays.
+        return varying(make_response("", 204))
+    ctx = table.context(kifu().matches, who, mid, request.args.get("as"))
+    recorded = request.args.get("recorded", "")
+    ctx["recorded"] = int(recorded) if recorded.isdecimal() and len(recorded) < 10 else None
+    ctx["oob_head"] = is_partial()
+    if is_partial():
+        return varying(make_response(render_template("table/_table.html", **ctx)))
+    return varying(make_response(render_template("table.html", principal=who, **ctx)))
+
+
+@bp.post("/m/<mid>/table")
+def match_table_submit(mid: str):
+    mid = check_match_id(mid)
+    who = principal()
+    if who is None:
+        raise Forbidden("sign in with a recorder or player token to record")
+    svc = kifu().matches
+    kifu().limiter.hit("write", f"tok:{who.token_id or who.name}")  # the same budget as the API's appends
+    outcome = table.submit(svc, who, mid, request.form)
+    asked = request.form.get("as") or None
+    if outcome.error is None and not is_partial():
+        # Post/redirect/get: a reload never re-posts.
+        return redirect(url_for("web.match_table", mid=mid, recorded=outcome.seq,
+                                **({"as": asked} if asked else {})), 303)
+    ctx = table.context(svc, who, mid, asked)
+    ctx.update(error=outcome.error, recorded=outcome.seq, submitted=outcome.submitted, oob_head=is_partial())
+    template = "table/_table.html" if is_partial() else "table.html"
+    body = render_template(template, principal=who, **ctx)
+    return varying(make_response(body, outcome.status))
+
+
+# --- signing in ----------------------------------------------------------------------------
+
+@bp.get("/signin")
+def signin_form():
+    return render_template("signin.html", next=signin.safe_next(request.args.get("next"), "/"),
+                           principal=principal(), failed=False)
+
+
+@bp.post("/signin")
+def signin_submit():
+    client = kifu().redis
+    limiter = kifu().limiter
+    ident = request.remote_addr or "unknown"
+    limiter.check("auth_fail", ident)  # guessing tokens through the form is as slow as through the API
+    limiter.hit("auth", ident)
+    target = signin.safe_next(request.form.get("next"), "/")
+    token = request.form.get("token", "")
+    who = signin.sign_in(client, token) if token.strip() else None
+    if who is None:
+        limiter.hit("auth_fail", ident)
+        body = render_template("signin.html", next=target, principal=None, failed=True)
+        return make_response(body, 401)
+    return redirect(target, 303)
+
+
+@bp.post("/signout")
+def signout():
+    signin.sign_out()
+    return redirect(url_for("web.index"), 303)
+
