@@ -6,12 +6,15 @@ tests and at the edges (``dumps`` stays on the fast C encoder).
 
 >>> dumps({"b": 1, "a": ["ぺこら", True]})
 '{"a":["ぺこら",true],"b":1}'
->>> state_hash({"a": 1})[:12]
+>>> digest({"a": 1})[:12]
 '015abd7f5cc5'
+>>> state_hash({"a": 1}, "seed") == state_hash({"a": 1}, "other seed")
+False
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from typing import Any
 
@@ -29,7 +32,16 @@ def digest(obj: Any) -> str:
     return hashlib.sha256(dumps(obj).encode("utf-8")).hexdigest()
 
 
-state_hash = digest
+def state_hash(state: Any, seed: str) -> str:
+    """The hash recorded after each entry: HMAC-SHA256 of the canonical state, keyed by the seed.
+
+    Keyed because state hashes are public while a match is live, and a game whose
+    hidden part is small (a hidden-role deal) could otherwise be recovered by hashing
+    every possible state. The key is ``HMAC-SHA256(UTF-8(seed), "kifu/state-hash")``
+    (32 bytes), so nobody can check or guess a state hash before the seed is revealed.
+    """
+    key = hmac.new(seed.encode("utf-8"), b"kifu/state-hash", hashlib.sha256).digest()
+    return hmac.new(key, dumps(state).encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def sha256_hex(text: str) -> str:

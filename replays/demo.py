@@ -38,7 +38,7 @@ def demo_record(rules: Rules, *, seed: str, index: int = 0, players: int | None 
     for seq, (command, state) in enumerate(bot.play(rules, state, bot_seed), start=1):
         entry = records.make_entry(
             prev, seq=seq, at=iso(started + timedelta(seconds=seq)), actor=command["seat"], by="demo-bot",
-            command=command, state_hash=canon.state_hash(state),
+            command=command, state_hash=canon.state_hash(state, game_seed),
         )
         record.entries.append(entry)
         prev = entry["chain"]

@@ -134,7 +134,7 @@ def verify(
             return _fail(report, Divergence(seq, where, "illegal", f"[{exc.rule}] {exc.message}"))
         if state is not None:
             state = rules.apply(state, command)
-            actual = canon.state_hash(state)
+            actual = canon.state_hash(state, seed)
             if entry["state_hash"] != actual:
                 return _fail(report, Divergence(seq, where, "state_hash", "state hash after this entry differs",
                                                 expected=actual, actual=entry["state_hash"]))

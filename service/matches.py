@@ -224,7 +224,7 @@ class MatchService:
             state = engine.initial_state(rules, header, seed)
         except (ValueError, KeyError, TypeError) as exc:
             raise BadRequest({"options": [f"rejected by setup: {exc}"]}) from None
-        state_hash = canon.state_hash(state)
+        state_hash = canon.state_hash(state, seed)
         meta = self.store.create(mid, header, seed, public_when_finished=public_when_finished, listed=listed,
                                  state_hash=state_hash, by=by)
         self.cache.put(mid, Cached(0, records.genesis(header), state_hash, state, rules.outcome(state) is not None))
@@ -307,7 +307,7 @@ class MatchService:
         for entry in tail:
             state = apply(state, entry["command"])
             if (entry["seq"] % self.snapshot_every == 0 and len(tail) >= self.snapshot_every
-                    and canon.state_hash(state) == entry["state_hash"]):
+                    and canon.state_hash(state, st.seed) == entry["state_hash"]):
                 # a long fold (an import, a new rules version): leave checked snapshots behind
                 self.store.snapshot_put(mid, Snapshot(rules.id, rules.version, entry["seq"], state))
         if tail:
@@ -319,8 +319,8 @@ class MatchService:
             chain, state_hash = entry["chain"], entry["state_hash"]
         elif seq == 0:
             chain = records.genesis(st.header)
-            state_hash = state_hash or canon.state_hash(state)
-        actual = canon.state_hash(state)
+            state_hash = state_hash or canon.state_hash(state, st.seed)
+        actual = canon.state_hash(state, st.seed)
         if actual != state_hash:
             if trust and base_seq > 0:
                 return self._materialize(mid, st, seq, trust=False)
@@ -399,7 +399,7 @@ class MatchService:
                 "state_hash": entry["state_hash"], "chain": entry["chain"],
             })
             state = rules.apply(state, command)
-        if tail and canon.state_hash(state) != tail[-1]["state_hash"]:
+        if tail and canon.state_hash(state, st.seed) != tail[-1]["state_hash"]:
             raise StoreCorrupt(f"match {mid}: replaying to seq {tail[-1]['seq']} disagrees with the log")
         return out
 
@@ -520,7 +520,7 @@ class MatchService:
                     return earlier
                 raise problem
             state = rules.apply(base.state, command)
-            state_hash = canon.state_hash(state)
+            state_hash = canon.state_hash(state, st.seed)
             entry = records.make_entry(base.chain, seq=base.seq + 1, at=iso(self.clock()), actor=actor, by=by,
                                        command=command, state_hash=state_hash)
             outcome = rules.outcome(state)
@@ -587,7 +587,7 @@ class MatchService:
         if record.entries:
             state_hash = record.entries[-1]["state_hash"]
         else:
-            state_hash = canon.state_hash(engine.initial_state(rules, record.header, seed))
+            state_hash = canon.state_hash(engine.initial_state(rules, record.header, seed), seed)
         mid = new_match_id()
         header = {k: v for k, v in record.header.items() if k != "seed"}
         meta = self.store.create(

@@ -42,7 +42,7 @@ def test_same_seed_same_game(game, seed, pick):
     runs = []
     for _ in range(2):
         _, state = _setup(rules, seed, players)
-        runs.append([canon.state_hash(s) for _, s in play(rules, state, seed + "/bot")])
+        runs.append([canon.state_hash(s, seed) for _, s in play(rules, state, seed + "/bot")])
     assert runs[0] == runs[1] and runs[0]
 
 

@@ -50,7 +50,7 @@ def make(index: int | str) -> records.Record:
     record, prev = records.Record(header), records.genesis(header)
     for seq, (command, state) in enumerate(bot.play(RULES, state, seed + "/bot"), start=1):
         entry = records.make_entry(prev, seq=seq, at=iso(EPOCH + timedelta(seconds=seq)), actor=command["seat"],
-                                   by="golden", command=command, state_hash=canon.state_hash(state))
+                                   by="golden", command=command, state_hash=canon.state_hash(state, seed))
         record.entries.append(entry)
         prev = entry["chain"]
     return record

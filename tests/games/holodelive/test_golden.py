@@ -17,15 +17,15 @@ from replays.verify import verify, verify_text
 from .golden import FOLDER, GOLDEN, RECONSTRUCTED, make, reconstructed_options
 
 PINS = {
-    "decided-by-contest": ("8e71ba1e4e04205d6844d50213efabd6e5c4e391a960572546cdda9296d7689a",
+    "decided-by-contest": ("de98455a32612c8bc89e1201e39afc3e9ef3c8a8744d8d6cd57539b70ab5a8c2",
                            {"winners": ["p2"], "draw": False, "scores": {"p1": 5000, "p2": 8000}}),
-    "generation-live": ("1a76fc99fe87030333ab8716933e4df592be4381b5c0f55c8d786a4f0c59576d",
+    "generation-live": ("fcf74fad782bfb4fe27580319e1fda4bb5b1ba177c238cfcf0ee4b40e7b996e7",
                         {"winners": ["p1"], "draw": False, "scores": {"p1": 18000, "p2": 3000}}),
-    "cancel-contest-deckout": ("8977af2e599635feb31f7c4a94cc5aee715ac11aaa953a83a35fbbc29e73e65d",
+    "cancel-contest-deckout": ("362572abb71828e6b67b8a64962cc11db039b25d1fff93cb31b29fa72058ffed",
                                {"winners": ["p2"], "draw": False, "scores": {"p1": 6000, "p2": 8000}}),
-    "equal-totals-draw": ("5a6a9803af25ca2e40dc30207acbc8a0413c6e950d17f458c960efe7a98ebc1a",
+    "equal-totals-draw": ("3ce15f4b15f2e36e9445cf281971206ebdd48f84462b8e68985a087dd16b3741",
                           {"winners": [], "draw": True, "scores": {"p1": 10000, "p2": 10000}}),
-    "reconstructed-deck-order": ("e99304916edca6575fbef0a2cbab3fba254ac6301c7f51599e1f7378113330e4",
+    "reconstructed-deck-order": ("d19d054727b975c12969d115e70286ae67a7f6bc712cdffb72329c854d1869da",
                                  {"winners": ["p1"], "draw": False, "scores": {"p1": 12000, "p2": 4000}}),
 }
 

@@ -25,7 +25,7 @@ def _game(seed: str, first: str = "seed"):
 def test_same_seed_same_state_hashes(seed):
     _, one = _game(seed)
     _, two = _game(seed)
-    assert [canon.state_hash(s) for _, s in one] == [canon.state_hash(s) for _, s in two]
+    assert [canon.state_hash(s, seed) for _, s in one] == [canon.state_hash(s, seed) for _, s in two]
 
 
 @SETTINGS

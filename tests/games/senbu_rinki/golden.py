@@ -46,7 +46,7 @@ def make(seed: str, players: int) -> records.Record:
         state = engine.step(RULES, state, command)
         seq += 1
         entry = records.make_entry(prev, seq=seq, at=iso(EPOCH + timedelta(seconds=seq)), actor=command["seat"],
-                                   by="golden-bot", command=command, state_hash=canon.state_hash(state))
+                                   by="golden-bot", command=command, state_hash=canon.state_hash(state, seed))
         record.entries.append(entry)
         prev = entry["chain"]
     return record

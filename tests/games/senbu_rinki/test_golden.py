@@ -14,16 +14,16 @@ from .golden import FOLDER, GOLDEN, final_state, make, silent_windows
 
 PINNED = {
     "saniwa-side-declares": (
-        "3aa3bf80d8070951c56b9c5f138867df67618bf5f168e164f84ec16b16f53838", ["p1", "p3", "p5", "p6"],
+        "4b4f9dc6924bdb55b80beb4f444588872218de2cb1d7b26e50f274f5d546dc60", ["p1", "p3", "p5", "p6"],
         "審神者が勝利宣言をした（残った全員が刀剣男士）：審神者・刀剣男士の勝利"),
     "sokogun-eliminate-saniwa": (
-        "1c5e1fa3ce2a1dfd2f1226895bf0f4d4f7f29e00b87d85569aa99b44b0a4bdfd", ["p4", "p6", "p7"],
+        "b990f3b43368875c37b06ac7c9d5609dcd36705db0ae0a489f268061134a4351", ["p4", "p6", "p7"],
         "審神者が脱落した（攻撃）：時間遡行軍の勝利"),
     "two-players-left": (
-        "edb370ddf136f2f5826d7e5425bec9411213f839c35fe00a9019c1070479a99e", ["p1", "p2", "p4"],
+        "34a54310164d895358b0f7b37f54d85df8025266a2d606fb304cc58cd1ec8612", ["p1", "p2", "p4"],
         "脱落していないプレイヤーが2人になった（攻撃）：審神者・刀剣男士の勝利"),
     "decided-by-duel": (
-        "0400db6741a0d82633ac8d1f2b9fa6decc9805711e97982a64ed0891a2e518a0", ["p1", "p3"],
+        "a2c9e97d55fd8a968d289f72697a17165d3ee6725fddfb3ffe100a4b3f9c81a5", ["p1", "p3"],
         "審神者が脱落した（一騎討ち）：時間遡行軍の勝利"),
 }
 

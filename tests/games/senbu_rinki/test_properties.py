@@ -132,7 +132,7 @@ def test_random_games_keep_the_contract_and_never_leak_a_role(seed, players, pat
 def test_same_seed_same_game(seed, players):
     first, _ = run(seed, players, patient=True)
     second, _ = run(seed, players, patient=True)
-    assert [canon.state_hash(s) for s in first] == [canon.state_hash(s) for s in second]
+    assert [canon.state_hash(s, seed) for s in first] == [canon.state_hash(s, seed) for s in second]
 
 
 @settings(max_examples=8, deadline=None)
