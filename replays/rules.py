@@ -80,10 +80,14 @@ class Rules(Protocol):
         """Every command ``seat`` may submit now, exactly as it would be posted."""
 
     def to_act(self, state: State) -> tuple[str, ...]:
-        """Seats whose command the game awaits now (several during a pending decision)."""
+        """Seats whose command the game awaits now (several during a pending decision).
+
+        Server-internal: who may be awaited can itself be secret (a hidden role's optional
+        decision). What a viewer is told is ``view(state, perspective)["to_act"]``.
+        """
 
     def view(self, state: State, perspective: str) -> dict[str, Any]:
-        """What ``perspective`` may see of ``state``; JSON data."""
+        """What ``perspective`` may see of ``state``; JSON data with at least ``"to_act"``."""
 
     def outcome(self, state: State) -> Outcome | None:
         """The result once the game is over, else None."""

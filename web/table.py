@@ -38,12 +38,19 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None) ->
                         f"{principal.role} token; you may use: {', '.join(allowed)}")
     rules = info.rules
     seq, state = svc.state(mid)
-    to_act = list(rules.to_act(state)) if info.status == "live" else []
-    # Without a choice, look from the seat the game is waiting for (a recorder's table follows play).
-    perspective = asked or next((s for s in seats if s in to_act), seats[0])
+    live = info.status == "live"
+    # rules.to_act decides whose commands are offered; it may name a seat whose role is
+    # secret (senbu_rinki's 審神者 during the declaration window), so what the page says
+    # about who is awaited comes from the view of the perspective shown.
+    awaited = list(rules.to_act(state)) if live else []
+    public_to_act = rules.view(state, "public")["to_act"] if live else []
+    # Without a choice, look from the seat the table visibly waits for (a recorder's table follows play).
+    perspective = asked or next((s for s in seats if s in public_to_act), seats[0])
+    view = rules.view(state, perspective)
+    to_act = list(view["to_act"]) if live else []
     groups = []
     for seat in seats:
-        commands = list(rules.legal(state, seat)) if seat in to_act else []
+        commands = list(rules.legal(state, seat)) if seat in awaited else []
         by_type: dict[str, list[dict[str, Any]]] = {}
         for command in commands:
             by_type.setdefault(command.get("type", "?"), []).append({
@@ -51,11 +58,11 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None) ->
                 "label": rules.describe(state, command, seat),
             })
         groups.append({"seat": seat, "name": viewer.seat_names(info).get(seat, seat),
-                       "to_act": seat in to_act, "by_type": by_type, "count": len(commands)})
+                       "to_act": seat in awaited, "by_type": by_type, "count": len(commands)})
     return {
         "info": info, "mid": mid, "seq": seq, "perspective": perspective, "chosen": asked or None,
         "allowed": allowed,
-        "view": rules.view(state, perspective), "game": viewer.game_context(info),
+        "view": view, "game": viewer.game_context(info),
         "board_templates": viewer.board_templates(info.game), "phase": rules.phase(state),
         "turn": rules.turn(state), "to_act": to_act, "groups": groups,
         "command_id": secrets.token_hex(16), "result": viewer.result_text(info),

@@ -71,8 +71,11 @@ def test_every_step_keeps_the_contract(game, seed, pick):
         after = rules.apply(state, command)
         assert canon.dumps(state) == before, "apply mutated its input"
         assert after["step"] == state["step"] + 1
+        awaited = set(rules.to_act(after))
         for perspective in views:
-            canon.check_plain(rules.view(after, perspective))
+            view = rules.view(after, perspective)
+            canon.check_plain(view)
+            assert set(view["to_act"]) <= awaited, f"{perspective} is told of seats the game does not await"
         assert isinstance(rules.turn(after), int) and isinstance(rules.phase(after), str)
         state = after
         steps += 1

@@ -94,7 +94,7 @@ class Toy(RulesBase):
     def view(self, state, perspective):
         hands = {s: (h if perspective in (s, "omniscient") else {"count": len(h)})
                  for s, h in state["hands"].items()}
-        out = {"step": state["step"], "active": state["active"], "hands": hands,
+        out = {"step": state["step"], "active": state["active"], "hands": hands, "to_act": list(self.to_act(state)),
                "scores": state["scores"], "deck_count": len(state["deck"])}
         if perspective == "omniscient":
             out["deck"] = state["deck"]

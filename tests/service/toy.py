@@ -81,8 +81,8 @@ class Tally(RulesBase):
 
     def view(self, state: dict[str, Any], perspective: str) -> dict[str, Any]:
         if perspective == OMNISCIENT:
-            return state
-        return dict(state, hands={s: (h if s == perspective else len(h)) for s, h in state["hands"].items()},
+            return dict(state, to_act=list(self.to_act(state)))
+        return dict(state, to_act=list(self.to_act(state)), hands={s: (h if s == perspective else len(h)) for s, h in state["hands"].items()},
                     notes=[n if n["seat"] == perspective else {"seat": n["seat"], "card": "?"} for n in state["notes"]])
 
     def outcome(self, state: dict[str, Any]) -> Outcome | None:

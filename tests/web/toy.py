@@ -114,7 +114,8 @@ class Toy(RulesBase):
         played = {seat: {"count": len(cards), "total": sum(cards), "top": cards[-3:][::-1]}
                   for seat, cards in state["played"].items()}
         return {"turn": state["turn"], "phase": state["phase"], "active": state["active"],
-                "deck": len(state["deck"]), "hands": hands, "played": played}
+                "deck": len(state["deck"]), "hands": hands, "played": played,
+                "to_act": list(self.to_act(state))}
 
     def outcome(self, state):
         if len(state["played"]["p2"]) < state["rounds"]:
