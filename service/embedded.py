@@ -59,7 +59,10 @@ class RedisProcess:
             args += DURABLE
         else:
             args += ("--appendonly", "no", "--maxmemory-policy", "noeviction")
-        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # Its own session: a Ctrl-C in the terminal reaches the server, which then stops
+        # Redis last (after in-flight appends), rather than both at once.
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                        start_new_session=True)
         client = redis.Redis.from_url(self.url)
         deadline = time.monotonic() + timeout
         while True:
