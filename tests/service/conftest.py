@@ -13,11 +13,16 @@ from service.store import Store
 from tests.service.toy import lookup
 
 
-def dump(client: Any) -> dict[str, Any]:
-    """Every key's full contents, by type: compared before and after an error path."""
+def dump(client: Any, *, match: str = "*", ignore: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every key's full contents, by type: compared before and after an error path.
+
+    ``ignore`` lists key prefixes that are not data (rate-limit counters).
+    """
     out: dict[str, Any] = {}
-    for raw in sorted(client.scan_iter(count=1000)):
+    for raw in sorted(client.scan_iter(match=match, count=1000)):
         key = raw.decode() if isinstance(raw, bytes) else raw
+        if key.startswith(ignore):
+            continue
         kind = client.type(key)
         kind = kind.decode() if isinstance(kind, bytes) else kind
         if kind == "stream":

@@ -14,6 +14,7 @@ import pytest
 from replays import registry
 from service.app import create_app
 from tests.replays.toygame import TOY
+from tests.service.conftest import dump as dump_keys
 from tests.service.toy import TALLY
 
 ADMIN = "admin-" + secrets.token_hex(8)
@@ -39,22 +40,7 @@ def all_games():
 
 def dump(client: Any) -> dict[str, Any]:
     """Every ``kifu:*`` key's full contents, except rate-limit counters (not data)."""
-    out: dict[str, Any] = {}
-    for key in sorted(client.scan_iter(match="kifu:*", count=1000)):
-        if key.startswith("kifu:rl:"):
-            continue
-        kind = client.type(key)
-        if kind == "stream":
-            out[key] = ("stream", client.xrange(key))
-        elif kind == "hash":
-            out[key] = ("hash", client.hgetall(key))
-        elif kind == "zset":
-            out[key] = ("zset", client.zrange(key, 0, -1, withscores=True))
-        elif kind == "string":
-            out[key] = ("string", client.get(key))
-        else:
-            out[key] = (kind, None)
-    return out
+    return dump_keys(client, match="kifu:*", ignore=("kifu:rl:",))
 
 
 def make_app(redis_url: str, **extra: Any):
