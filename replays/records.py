@@ -168,6 +168,26 @@ def _header_problem(obj: Any) -> str | None:
     return None
 
 
+def _load_line(text: str) -> Any:
+    """One line as JSON data that can be hashed: no floats, NaN or lone surrogates."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise ValueError("not JSON kifu can read: nested too deeply") from None
+    try:
+        canon.check_plain(obj)
+        canon.dumps(obj).encode("utf-8")
+    except TypeError as exc:
+        raise ValueError(f"not JSON kifu can hash: {exc}") from None
+    except UnicodeEncodeError:
+        raise ValueError("not JSON kifu can hash: a lone surrogate (\\ud800-\\udfff) in a string") from None
+    except (ValueError, RecursionError):
+        raise ValueError("not JSON kifu can hash: NaN, Infinity or nesting too deep") from None
+    return obj
+
+
 def read(lines: Iterable[str]) -> ReadResult:
     """Read a record from JSON Lines, collecting every error with its line number.
 
@@ -183,9 +203,9 @@ def read(lines: Iterable[str]) -> ReadResult:
         if not text:
             continue
         try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            errors.append(RecordError(f"not JSON: {exc.msg} at column {exc.colno}", number))
+            obj = _load_line(text)
+        except ValueError as exc:
+            errors.append(RecordError(str(exc), number))
             if header is None:
                 return ReadResult(None, errors)
             continue

@@ -67,3 +67,23 @@ def test_reader_refuses_unknown_entry_fields():
     lines[1] = json.dumps(entry)
     result = records.read(lines)
     assert result.errors[0].line == 2 and "unknown entry field" in result.errors[0].message
+
+
+def test_reader_refuses_what_cannot_be_hashed_with_the_line():
+    lines = _record().dumps().splitlines()
+    good = json.loads(lines[1])
+    bad = {
+        2: "[" * 100_000 + "]" * 100_000,
+        3: json.dumps({**good, "by": "\ud800"}),
+        4: json.dumps({**good, "seq": 3.0}),
+        5: lines[4].replace('"seq":4', '"seq":NaN'),
+    }
+    for number, text in bad.items():
+        lines[number - 1] = text
+    result = records.read(lines)
+    found = {e.line: e.message for e in result.errors}
+    assert sorted(found) == [2, 3, 4, 5]
+    assert "nested too deeply" in found[2]
+    assert "surrogate" in found[3]
+    assert "float" in found[4]
+    assert "float" in found[5]  # NaN is a float to JSON readers
