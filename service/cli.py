@@ -139,7 +139,9 @@ def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
             client.close()
             where = f"Redis {url}" if redis_url else f"embedded Redis, data in {data.path}"
             click.echo(f"kifu {_version()} on http://{host}:{port}/ ({where})")
-            config = {"REDIS_URL": url, "SECRET_KEY": secret_key, "KIFU_ADMIN_TOKEN": admin_token}
+            config = {"REDIS_URL": url, "SECRET_KEY": secret_key, "KIFU_ADMIN_TOKEN": admin_token,
+                      # live event streams each hold a thread: keep a quarter (>= 2) for everything else
+                      "KIFU_SSE_MAX_STREAMS": max(1, threads - max(2, threads // 4))}
             server.run(lambda: create_app(config), host=host, port=port, workers=workers, threads=threads,
                        access_log=access_log)
     except DataDirBusy as exc:

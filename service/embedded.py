@@ -49,7 +49,11 @@ class RedisProcess:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self, timeout: float = 10.0) -> "RedisProcess":
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        # private: the append-only file holds every live match's seed and the token hashes,
+        # and redis-server writes it with the usual umask (world-readable)
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if self.data_dir.stat().st_mode & 0o077:
+            self.data_dir.chmod(0o700)
         args = [
             redis_server_binary(), "--port", str(self.port), "--bind", "127.0.0.1",
             "--dir", str(self.data_dir.resolve()), "--save", "", "--daemonize", "no",

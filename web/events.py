@@ -12,16 +12,88 @@ notice a client that has left. When the match is finished the stream sends ``end
 (the page closes its EventSource on it) and stops.
 
 The stream holds no lock: it blocks only in Redis (XREAD BLOCK on its own pooled
-connection), so any number of viewers follow a match while others record it.
+connection), so viewers follow a match while others record it. It does hold a server
+thread, so their number is capped per process and per client address (429 beyond), and
+a stream of a hidden perspective re-checks its session's token before every batch: a
+revoked token's stream ends ("signed out") instead of showing the next move.
 """
 from __future__ import annotations
 
+import threading
+from collections import Counter
 from typing import Any, Callable, Iterator
 
-from service.errors import BadRequest
-from web import viewer
+from flask import current_app, request, session
+
+from replays.rules import PUBLIC
+from service import auth
+from service.errors import BadRequest, RateLimited
+from web import signin, viewer
 
 RETRY_MS = 2000
+#: Open streams in one process, and per client address. Each stream holds one of the
+#: server's threads for as long as it is open, so without a cap a single client with a
+#: few idle EventSources stops every other request (appends included). The process-wide
+#: default (``KIFU_SSE_MAX_STREAMS``) leaves 4 of gunicorn's default 16 threads to
+#: everything else; ``kifu serve --threads N`` sets it from N. One address may hold a
+#: third of them (``KIFU_SSE_PER_CLIENT``): a venue's spectators may share one NAT address.
+MAX_STREAMS = 12
+CLIENT_SHARE = 3
+
+
+class StreamSlots:
+    """Counts the open event streams of this process, per client and in all."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_client: Counter[str] = Counter()
+        self.total = 0
+
+    def acquire(self, client: str, per_client: int, total: int) -> bool:
+        with self._lock:
+            if self._by_client[client] >= per_client or self.total >= total:
+                return False
+            self._by_client[client] += 1
+            self.total += 1
+            return True
+
+    def release(self, client: str) -> None:
+        with self._lock:
+            self._by_client[client] -= 1
+            if self._by_client[client] <= 0:
+                del self._by_client[client]
+            self.total -= 1
+
+
+class _Held:
+    """An iterator over ``frames`` that gives its slot back once, when closed or exhausted
+    (a generator never started would skip its own ``finally``)."""
+
+    def __init__(self, frames: Iterator[str], slots: StreamSlots, client: str) -> None:
+        self._frames, self._slots, self._client = frames, slots, client
+        self._held = True
+
+    def __iter__(self) -> "_Held":
+        return self
+
+    def __next__(self) -> str:
+        try:
+            return next(self._frames)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self._held:
+            self._held = False
+            self._slots.release(self._client)
+        close = getattr(self._frames, "close", None)
+        if close is not None:
+            close()
+
+    def __del__(self) -> None:
+        if self._held:
+            self.close()
 
 
 def resume_point(after: str | None, last_event_id: str | None, head: int) -> int:
@@ -49,7 +121,39 @@ def frame(event: str | None, data: str = "", event_id: int | None = None) -> str
 
 def stream(svc: Any, mid: str, perspective: str, after: int, *,
            render: Callable[..., str], heartbeat: float = 15.0) -> Iterator[str]:
-    """Yield SSE frames for every entry after ``after`` until the match ends or the client leaves."""
+    """SSE frames for every entry after ``after`` until the match ends or the client leaves.
+
+    Call it in the request: it takes one of the process's stream slots for the caller's
+    address (``KIFU_SSE_PER_CLIENT``, ``KIFU_SSE_MAX_STREAMS``) or raises ``RateLimited``
+    (429) before any response starts; the slot is given back when the stream closes.
+    """
+    slots = current_app.extensions.setdefault("kifu.sse_slots", StreamSlots())
+    client = request.remote_addr or "unknown"
+    total = int(current_app.config.get("KIFU_SSE_MAX_STREAMS") or MAX_STREAMS)
+    per_client = int(current_app.config.get("KIFU_SSE_PER_CLIENT") or max(1, total // CLIENT_SHARE))
+    if not slots.acquire(client, per_client, total):
+        raise RateLimited(RETRY_MS // 1000, "too many live event streams are open (from your address, or on this "
+                          "server); close another viewer tab, or reload later for the latest moves")
+    allowed = _still_allowed(svc, mid, perspective, current_app.extensions["kifu"].redis,
+                             session.get(signin.SESSION_TOKEN))
+    return _Held(_frames(svc, mid, perspective, after, render=render, heartbeat=heartbeat, allowed=allowed),
+                 slots, client)
+
+
+def _still_allowed(svc: Any, mid: str, perspective: str, client: Any, digest: str | None) -> Callable[[], bool]:
+    """Whether the session that opened the stream may still see ``perspective``: checked
+    before every batch, so a revoked token stops its stream at the next entry."""
+    def allowed() -> bool:
+        if perspective == PUBLIC:
+            return True
+        who = signin.principal_by_digest(client, digest) if digest else None
+        return perspective in auth.perspectives_for(who, svc.info(mid))
+    return allowed
+
+
+def _frames(svc: Any, mid: str, perspective: str, after: int, *,
+            render: Callable[..., str], heartbeat: float,
+            allowed: Callable[[], bool] = lambda: True) -> Iterator[str]:
     yield f"retry: {RETRY_MS}\n: following {mid} after seq {after}\n\n"
     last = after
     follow = svc.follow(mid, after, block_ms=max(100, int(heartbeat * 1000)), heartbeat=True)
@@ -62,6 +166,9 @@ def stream(svc: Any, mid: str, perspective: str, after: int, *,
                 yield ": keepalive\n\n"
                 continue
             upto = batch[-1]["seq"]
+            if not allowed():
+                yield frame("end", "signed out", last)
+                return
             yield from batch_frames(svc, mid, perspective, last, upto, render)
             last = upto
     finally:

@@ -14,7 +14,7 @@ import hmac
 import secrets
 from typing import Any
 
-from flask import abort, g, request, session
+from flask import abort, after_this_request, g, request, session
 
 from service import auth
 
@@ -48,8 +48,17 @@ def current(client: Any) -> auth.Principal | None:
         principal = principal_by_digest(client, digest) if digest else None
         if digest and principal is None:
             session.pop(SESSION_TOKEN, None)
+        if principal is not None:
+            after_this_request(_private)
         g.web_principal = principal
     return g.web_principal
+
+
+def _private(response: Any) -> Any:
+    # A page drawn for a signed-in token may show a hand: no browser or shared cache keeps
+    # it (Back after signing out on a venue's shared machine must not show it again).
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 def sign_in(client: Any, token: str) -> auth.Principal | None:
@@ -84,7 +93,13 @@ def check_csrf() -> None:
 
 
 def safe_next(target: str | None, default: str) -> str:
-    """A local path to return to after signing in (never another site)."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+    """A local path to return to after signing in (never another site).
+
+    Browsers drop tabs and newlines from a URL ("/", TAB, "/evil.example" is
+    "//evil.example") and read a backslash as "/", so a target with any of them, or with
+    any other control character or whitespace, is refused rather than cleaned up.
+    """
+    if (target and target.startswith("/") and not target.startswith("//") and "\\" not in target
+            and target.isprintable() and not any(c.isspace() for c in target)):
         return target
     return default

@@ -106,8 +106,15 @@ def parse(form: Mapping[str, str]) -> tuple[dict[str, Any], int, str]:
     else:
         try:
             command = json.loads(raw)
-        except ValueError as exc:
-            errors["command"] = [f"not JSON: {exc}"]
+            # a lone surrogate ("\\ud800") is valid JSON text but no character: the page
+            # that shows the refusal could not even be encoded
+            json.dumps(command, ensure_ascii=False).encode("utf-8")
+        except ValueError as exc:  # UnicodeEncodeError is one
+            command = None
+            errors["command"] = [f"not JSON: {exc}" if not isinstance(exc, UnicodeError)
+                                 else "not JSON: a \\u escape names a lone surrogate, which is not a character"]
+        except RecursionError:
+            errors["command"] = ["not JSON: nested too deeply"]
     if command is not None and not isinstance(command, dict):
         errors["command"] = ["a command is a JSON object, e.g. {\"type\": \"...\", \"seat\": \"p1\"}"]
     seq_raw = form.get("expected_seq", "")

@@ -14,7 +14,7 @@ from marshmallow import Schema, ValidationError
 from replays.rules import perspectives as all_perspectives
 from service import auth
 from service.api.errors import BadJson, UnsupportedMediaType
-from service.errors import BadRequest, Forbidden, Unauthorized
+from service.errors import BadRequest, Forbidden, TooLarge, Unauthorized
 from service.ids import check_match_id
 
 
@@ -81,13 +81,28 @@ def _reject_constant(text: str) -> Any:
     raise ValueError(f"{text} is not JSON")
 
 
+def read_body(limit: int) -> bytes:
+    """The whole request body, or 413 if it is longer than ``limit`` bytes.
+
+    Werkzeug refuses a declared Content-Length above its limit, but a chunked body
+    (no Content-Length) it merely stops reading at the limit: the cut-off prefix of a
+    record can be a valid shorter record. So read one byte more and refuse if it came.
+    """
+    request.max_content_length = limit + 1
+    raw = request.get_data(cache=True)
+    if len(raw) > limit:
+        raise TooLarge(f"the body is larger than {limit} bytes")
+    return raw
+
+
 def json_body(*, max_bytes: int | None = None) -> dict[str, Any]:
     """The request body as a JSON object: 415 for another content type, 413 when too
     large, 400 for malformed JSON, floats, NaN or a non-object."""
-    request.max_content_length = max_bytes or current_app.config["KIFU_MAX_BODY"]
+    limit = max_bytes or current_app.config["KIFU_MAX_BODY"]
+    request.max_content_length = limit + 1
     if request.mimetype != "application/json":
         raise UnsupportedMediaType(f"send Content-Type: application/json (got {request.mimetype or 'none'!r})")
-    raw = request.get_data(cache=True)
+    raw = read_body(limit)
     try:
         body = json.loads(raw.decode("utf-8"), parse_float=_reject_float, parse_constant=_reject_constant)
     except UnicodeDecodeError:
@@ -96,6 +111,14 @@ def json_body(*, max_bytes: int | None = None) -> dict[str, Any]:
         raise BadJson(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except (ValueError, RecursionError) as exc:
         raise BadJson(f"malformed JSON: {exc}") from None
+    try:
+        # "\ud800" is valid JSON text but no Unicode string: it could be neither stored nor
+        # sent back (an error naming it would fail to encode), so it stops here
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadJson("malformed JSON: a \\u escape names a lone surrogate, which is not a character") from None
+    except RecursionError:
+        raise BadJson("malformed JSON: nested too deeply") from None
     if not isinstance(body, dict):
         raise BadRequest({"_schema": ["the body must be a JSON object"]})
     return body

@@ -110,6 +110,13 @@ def register(app: Flask) -> None:
     """App-wide handlers for ``/api/`` paths that no API route matched (an unknown route's
     404 or a 405 never reaches a blueprint); every other path passes through untouched."""
 
+    @app.after_request
+    def _api_nosniff(response):
+        # API bodies echo some input (a forged id in a 404): never let a browser sniff them as HTML
+        if _is_api():
+            response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
+
     @app.errorhandler(HTTPException)
     def unrouted_api_error(exc: HTTPException):
         if not _is_api():

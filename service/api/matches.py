@@ -102,6 +102,7 @@ def get_legal(mid: str):
         raise BadRequest({"as": [f"no seat {seat} in this match; seats: {', '.join(_seats(info))}"]})
     perspective(info, seat)
     seq, state = kifu().matches.state(info.id)
+    audit_if_needed(info, seat, what="legal", at=seq)
     commands = [] if info.status == "finished" else list(info.rules.legal(state, seat))
     return jsonify(S.LegalSchema.dump({"seat": seat, "seq": seq, "commands": commands}))
 

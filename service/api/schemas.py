@@ -14,6 +14,9 @@ SEAT_ID = r"^p[1-9][0-9]?$"
 STATUSES = ("live", "finished")
 NAME = validate.Length(min=1, max=64)
 LABEL = validate.Length(min=1, max=128)
+#: the largest seq a client may name: far beyond any match, and exact in every JSON reader
+MAX_SEQ = 2 ** 53 - 1
+MAX_STREAM_PART = 2 ** 64 - 1  #: each half of a Redis stream id is an unsigned 64-bit number
 
 
 class StrictSchema(Schema):
@@ -40,7 +43,7 @@ class CreateMatchSchema(StrictSchema):
 
 
 class CommandRequestSchema(StrictSchema):
-    expected_seq = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
+    expected_seq = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_SEQ))
     command_id = fields.String(required=True, validate=validate.Regexp(
         r"^[A-Za-z0-9._:\-]{1,128}$", error="1 to 128 of A-Z a-z 0-9 . _ : -"))
     command = fields.Dict(keys=fields.String(), required=True)
@@ -75,8 +78,15 @@ class EntriesQuerySchema(StrictSchema):
             raise ValidationError("to must not be before from", field_name="to")
 
 
+def _stream_id(value: str) -> None:
+    # Redis refuses an id beyond 64 bits with an error, which must not become a 500
+    parts = value.split("-")
+    if not all(p.isascii() and p.isdigit() and len(p) <= 20 and int(p) <= MAX_STREAM_PART for p in parts):
+        raise ValidationError("an audit entry id (each part at most 2^64-1)")
+
+
 class AuditQuerySchema(StrictSchema):
-    before = fields.String(validate=validate.Regexp(r"^\d+-\d+$", error="an audit entry id"))
+    before = fields.String(validate=[validate.Regexp(r"^[0-9]+-[0-9]+$", error="an audit entry id"), _stream_id])
     limit = fields.Integer(validate=validate.Range(min=1))
 
 

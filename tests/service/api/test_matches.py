@@ -164,17 +164,21 @@ def test_state_rejects_bad_queries(judge, admin, query, field):
     assert rv.status_code == 400 and field in rv.json["errors"], rv.json
 
 
-def test_judge_omniscient_views_of_live_matches_are_audited(api, admin, judge, redis):
+def test_judge_views_of_hidden_information_in_live_matches_are_audited(api, admin, judge, redis):
     made, p1, _ = _drawn(admin, api)
     mid = made["id"]
-    judge.get(f"/api/matches/{mid}/state?as=p1")
-    assert redis.xlen(auth.AUDIT_KEY) == 0
+    judge.get(f"/api/matches/{mid}/state?as=public")
+    p1.get(f"/api/matches/{mid}/state?as=p1")
+    assert redis.xlen(auth.AUDIT_KEY) == 0, "public views and a player's own seat are not audited"
     judge.get(f"/api/matches/{mid}/state?as=omniscient&at=1")
     judge.get(f"/api/matches/{mid}/entries?as=omniscient")
+    judge.get(f"/api/matches/{mid}/state?as=p2")
+    judge.get(f"/api/matches/{mid}/legal?as=p1")
     judge.get(f"/api/matches/{mid}/export")
     log = [fields for _, fields in redis.xrange(auth.AUDIT_KEY)]
     assert [(e["what"], e["match"], e["name"], e["perspective"]) for e in log] == [
         ("state", mid, "Judge Sato", "omniscient"), ("entries", mid, "Judge Sato", "omniscient"),
+        ("state", mid, "Judge Sato", "p2"), ("legal", mid, "Judge Sato", "p1"),
         ("export with seed", mid, "Judge Sato", "omniscient")]
     assert log[0]["seq"] == "1" and log[0]["role"] == "judge"
 
