@@ -12,7 +12,7 @@ from flask import (Blueprint, Response, current_app, make_response, redirect, re
 from htmx_flask import request as hx_request
 from werkzeug.exceptions import HTTPException
 
-from service import auth
+from service import auth, exports
 from service.errors import BadRequest, Forbidden, ServiceError
 from service.ids import check_match_id
 from web import events, signin, table, viewer
@@ -170,6 +170,18 @@ def step_context(svc: Any, info: Any, perspective: str, step: int) -> dict[str, 
         "perspective_label": viewer.perspective_label(perspective, info),
         "is_judge_action": viewer.is_judge_action,
     }
+
+
+@bp.get("/m/<mid>/export")
+def match_export(mid: str):
+    """The record as ``.kifu.jsonl`` for the signed-in principal (the API's rule: service.exports)."""
+    who = principal()
+    info, record = exports.export_for(kifu().matches, kifu().redis, who, check_match_id(mid),
+                                      remote=request.remote_addr)
+    response = Response(record.dumps(), mimetype="application/x-ndjson")
+    response.headers["Content-Disposition"] = f'attachment; filename="{exports.filename(info)}"'
+    response.headers["Cache-Control"] = "private, no-store"  # who may export changes as the match goes on
+    return response
 
 
 @bp.get("/m/<mid>/events")

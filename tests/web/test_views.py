@@ -27,7 +27,7 @@ def test_full_page_of_a_step(client, matches):
     assert f'href="/m/{mid}?step=4&amp;as=public"' in page  # next
     assert "Toy cards" in page and "rules v1" in page and "Aoi" in page and "Hikari" in page
     assert matches.info(mid).chain in page
-    assert f"/api/matches/{mid}/export" in page
+    assert f'href="/m/{mid}/export"' in page
     assert 'aria-live="polite"' in page and "Step 3 of 6, turn 1: p2 draws" in page
     assert "Turn 1" in page and "Turn 2" in page
 

@@ -22,6 +22,36 @@
 
   function help() { return document.getElementById('help'); }
 
+  var helpOpener = null;
+
+  function setHelp(open) {
+    var h = help();
+    if (!h || h.open === open) { return; }
+    if (open) { helpOpener = document.activeElement; }
+    h.open = open;
+  }
+
+  /* Focus follows the overlay: into it when it opens, back where it was when it closes. */
+  document.addEventListener('toggle', function (e) {
+    var h = help();
+    if (e.target !== h) { return; }
+    if (h.open) {
+      var close = h.querySelector('[data-help-close]');
+      if (close) { close.focus(); }
+    } else if (helpOpener && document.contains(helpOpener) && helpOpener.focus) {
+      helpOpener.focus();
+      helpOpener = null;
+    }
+  }, true);
+
+  document.addEventListener('click', function (e) {
+    var h = help();
+    if (!h || !h.open) { return; }
+    if (e.target.closest('[data-help-close]')) { setHelp(false); return; }
+    /* a click outside the overlay (on the dimmed page) closes it */
+    if (!e.target.closest('#help .help-body') && !e.target.closest('#help summary')) { setHelp(false); }
+  });
+
   function typing(target) {
     return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
   }
@@ -30,17 +60,28 @@
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) { return; }
     if (!document.getElementById('stage')) { return; }
     var h = help();
+    if (h && h.open && e.key !== '?' && e.key !== 'Escape') { return; }  /* the overlay is modal for keys */
     switch (e.key) {
       case 'ArrowRight': case 'j': go('next'); break;
       case 'ArrowLeft': case 'k': go('prev'); break;
       case 'Home': go('first'); break;
       case 'End': go('last'); break;
-      case '?': if (h) { h.open = !h.open; } break;
-      case 'Escape': if (h && h.open) { h.open = false; } else { return; } break;
+      case '?': if (h) { setHelp(!h.open); } break;
+      case 'Escape': if (h && h.open) { setHelp(false); } else { return; } break;
       default: return;
     }
     e.preventDefault();
   });
+
+  /* Keep the current row in the middle of the move list. Only the list scrolls: the window
+     stays where the reader put it (on a phone the list is below the board). */
+  function reveal(moves, row) {
+    var box = moves.getBoundingClientRect(), r = row.getBoundingClientRect();
+    var head = 28; /* a sticky turn heading covers the list's first line */
+    if (r.top < box.top + head || r.bottom > box.bottom) {
+      moves.scrollTop += (r.top - box.top) - (moves.clientHeight - r.height) / 2;
+    }
+  }
 
   /* Mark the current step in the move list (the list is not re-sent with each step). */
   function highlight() {
@@ -59,8 +100,7 @@
     row.classList.add('current');
     var a = row.querySelector('a');
     if (a) { a.setAttribute('aria-current', 'step'); }
-    var box = moves.getBoundingClientRect(), r = row.getBoundingClientRect();
-    if (r.top < box.top || r.bottom > box.bottom) { row.scrollIntoView({block: 'nearest'}); }
+    reveal(moves, row);
   }
 
   document.addEventListener('DOMContentLoaded', highlight);
