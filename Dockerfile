@@ -20,4 +20,4 @@ USER kifu
 EXPOSE 8000
 # gthread: each live viewer's event stream holds one thread; appends never queue behind them.
 # The app reads REDIS_URL, KIFU_SECRET_KEY and KIFU_ADMIN_TOKEN from the environment.
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--worker-class", "gthread", "--workers", "2", "--threads", "16", "--timeout", "60", "--graceful-timeout", "5", "--access-logfile", "-", "service.app:create_app()"]
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--worker-class", "gthread", "--workers", "2", "--threads", "64", "--timeout", "60", "--graceful-timeout", "5", "--access-logfile", "-", "service.app:create_app()"]

@@ -104,7 +104,7 @@ def _stop_on_sigterm() -> None:
 @with_store_options
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="gunicorn worker processes.")
-@click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 1024),
+@click.option("--threads", default=64, show_default=True, type=click.IntRange(1, 1024),
               help="Threads per worker (each live viewer's event stream holds one).")
 @click.option("--demo/--no-demo", default=True, show_default=True,
               help="Record demo matches of every game when the store is empty.")
@@ -141,7 +141,7 @@ def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
             click.echo(f"kifu {_version()} on http://{host}:{port}/ ({where})")
             config = {"REDIS_URL": url, "SECRET_KEY": secret_key, "KIFU_ADMIN_TOKEN": admin_token,
                       # live event streams each hold a thread: keep a quarter (>= 2) for everything else
-                      "KIFU_SSE_MAX_STREAMS": max(1, threads - max(2, threads // 4))}
+                      "KIFU_SSE_MAX_STREAMS": max(1, threads - max(2, threads // 4)), "KIFU_SSE_HEARTBEAT": 5.0}
             server.run(lambda: create_app(config), host=host, port=port, workers=workers, threads=threads,
                        access_log=access_log)
     except DataDirBusy as exc:

@@ -19,7 +19,7 @@ from flask import Flask
 log = logging.getLogger(__name__)
 
 
-def run(factory: Callable[[], Flask], *, host: str, port: int, workers: int = 1, threads: int = 16,
+def run(factory: Callable[[], Flask], *, host: str, port: int, workers: int = 1, threads: int = 64,
         access_log: bool = False) -> None:
     """Serve until SIGTERM/SIGINT; then return by raising ``SystemExit`` (gunicorn's way)."""
     try:

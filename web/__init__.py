@@ -16,7 +16,7 @@ served under ``/assets/``; htmx and its SSE extension are vendored in
 
 Configuration (``app.config``): ``SECRET_KEY`` signs the session (required by
 ``create_app``); ``KIFU_SSE_HEARTBEAT`` seconds between keep-alive comments on an idle
-event stream (default 15). Behind HTTPS also set ``SESSION_COOKIE_SECURE = True``.
+event stream (default 5). Behind HTTPS also set ``SESSION_COOKIE_SECURE = True``.
 """
 from __future__ import annotations
 

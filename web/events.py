@@ -34,10 +34,11 @@ RETRY_MS = 2000
 #: Open streams in one process, and per client address. Each stream holds one of the
 #: server's threads for as long as it is open, so without a cap a single client with a
 #: few idle EventSources stops every other request (appends included). The process-wide
-#: default (``KIFU_SSE_MAX_STREAMS``) leaves 4 of gunicorn's default 16 threads to
-#: everything else; ``kifu serve --threads N`` sets it from N. One address may hold a
-#: third of them (``KIFU_SSE_PER_CLIENT``): a venue's spectators may share one NAT address.
-MAX_STREAMS = 12
+#: default (``KIFU_SSE_MAX_STREAMS``) leaves 16 of the 64 threads that ``kifu serve`` and
+#: the Docker image run to everything else; ``kifu serve --threads N`` sets it from N. One
+#: address may hold a third of them (``KIFU_SSE_PER_CLIENT``): a venue's spectators may
+#: share one NAT address. A closed tab frees its slot at the next heartbeat.
+MAX_STREAMS = 48
 CLIENT_SHARE = 3
 
 

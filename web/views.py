@@ -198,7 +198,7 @@ def match_events(mid: str):
                    remote=request.remote_addr)
     stream = events.stream(svc, mid, perspective, after,
                            render=lambda template, **ctx: render_template(template, **ctx),
-                           heartbeat=current_app.config.get("KIFU_SSE_HEARTBEAT", 15.0))
+                           heartbeat=current_app.config.get("KIFU_SSE_HEARTBEAT", 5.0))
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a buffering proxy would hold the events back

@@ -226,3 +226,25 @@ def test_the_other_seats_table_follows_and_offers_its_commands(page, live, app, 
     play(matches, mid, 1)  # p1 plays: now p2 is to act
     wait_text(page, "#table", "p2 draws")
     assert page.inner_text("[data-testid=table-seq]") == "2"
+
+
+def test_a_viewer_refused_a_stream_slot_says_so_and_recovers(browser, redis_url):
+    """With the server's stream slots full, a follower is told it is not live, then reconnects."""
+    from tests.web.conftest import make_app
+
+    app = make_app(redis_url, KIFU_SSE_MAX_STREAMS=1, KIFU_SSE_HEARTBEAT=0.5)
+    matches = app.extensions["kifu"].matches
+    mid = new_toy_match(matches, moves=2)
+    context = browser.new_context()
+    with LiveServer(app) as server:
+        first, second = context.new_page(), context.new_page()
+        first.goto(f"{server.url}/m/{mid}?step=2")
+        first.wait_for_selector("[sse-connect]", state="attached")
+        first.wait_for_timeout(500)  # the first page holds the only slot
+        second.goto(f"{server.url}/m/{mid}?step=2")
+        second.wait_for_selector("[data-testid=live-status]", state="visible", timeout=10_000)
+        first.close()  # its slot is freed at the next heartbeat; the extension retries with backoff
+        second.wait_for_selector("[data-testid=live-status]", state="hidden", timeout=20_000)
+        play(matches, mid, 1)
+        wait_location(second, "step=3")
+    context.close()

@@ -106,6 +106,14 @@
   document.addEventListener('DOMContentLoaded', highlight);
   document.addEventListener('htmx:afterSwap', highlight);
   document.addEventListener('htmx:afterSettle', highlight);
+  /* The SSE extension reconnects with backoff on its own (also after a 429 when the
+     server's stream slots are full); say so, so that a follower knows the page is not live. */
+  function liveStatus(interrupted) {
+    var el = document.getElementById('live-status');
+    if (el) { el.hidden = !interrupted; }
+  }
+  document.addEventListener('htmx:sseError', function () { liveStatus(true); });
+  document.addEventListener('htmx:sseOpen', function () { liveStatus(false); });
   document.addEventListener('htmx:sseMessage', function (e) {
     /* Resume after the last event seen if the extension has to reconnect from scratch. */
     var id = e.detail && e.detail.lastEventId;
