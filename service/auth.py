@@ -21,7 +21,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Mapping
 
 from replays.rules import OMNISCIENT, PUBLIC, seat_ids
 
@@ -109,19 +109,37 @@ def revoke(store_or_client: Any, token: str) -> bool:
     return bool(_client(store_or_client).delete(TOKEN_PREFIX + hash_token(token)))
 
 
-def authenticate(store_or_client: Any, token: str | None) -> Principal | None:
-    """The principal holding ``token``, or None for an unknown (or empty) token."""
+def token_key(token: str) -> str | None:
+    """The Redis key of ``token``'s record, or None for a token that cannot be one."""
     if not token or len(token) > 256:
         return None
-    digest = hash_token(token)
-    raw = _client(store_or_client).hgetall(TOKEN_PREFIX + digest)
+    return TOKEN_PREFIX + hash_token(token)
+
+
+def principal_from(key: str, raw: Mapping[Any, Any] | None) -> Principal | None:
+    """The principal a token record (``HGETALL`` of ``key``) describes, or None."""
     if not raw:
         return None
     data = {_text(k): _text(v) for k, v in raw.items()}
     if data.get("role") not in ROLES:
         return None
+    digest = key[len(TOKEN_PREFIX):]
     return Principal(role=data["role"], name=data.get("name") or data["role"],
                      match=data.get("match"), seat=data.get("seat"), token_id=digest[:12])
+
+
+def authenticate(store_or_client: Any, token: str | None) -> Principal | None:
+    """The principal holding ``token``, or None for an unknown (or empty) token."""
+    key = token_key(token or "")
+    return principal_from(key, _client(store_or_client).hgetall(key)) if key else None
+
+
+def principal_by_digest(store_or_client: Any, digest: Any) -> Principal | None:
+    """The principal whose token hashes to ``digest`` (what a web session keeps), or None."""
+    if not isinstance(digest, str) or len(digest) != 64:
+        return None
+    key = TOKEN_PREFIX + digest
+    return principal_from(key, _client(store_or_client).hgetall(key))
 
 
 def ensure_admin_token(store_or_client: Any, token: str) -> None:

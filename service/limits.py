@@ -35,11 +35,8 @@ DEFAULTS: dict[str, Any] = {
 
 KEY_PREFIX = "kifu:rl:"
 
-_INCR = """
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return n
-"""
+#: A queued limit's verdict: given the pipeline's results, raise ``RateLimited`` or return.
+Verdict = Callable[[list[Any]], int]
 
 
 def page_size(requested: int | None, config: Mapping[str, Any], *, default_key: str = "KIFU_DEFAULT_PAGE",
@@ -52,14 +49,19 @@ def page_size(requested: int | None, config: Mapping[str, Any], *, default_key: 
 
 
 class RateLimiter:
-    """Fixed-window counters in Redis, one INCR script call per hit."""
+    """Fixed-window counters in Redis.
+
+    A hit is ``SET key 0 PX ttl NX`` then ``INCR key``: the window's key is born with its
+    expiry, and both go in one round trip. Hits and checks can also be queued into a
+    caller's pipeline (``queue_hit``/``queue_check``) so that a request's limits and its
+    token lookup cost a single round trip.
+    """
 
     def __init__(self, client: Any, limits: Mapping[str, tuple[int, int] | None] | None = None,
                  *, clock: Callable[[], float] = time.time):
         self.client = client
         self.limits = dict(DEFAULTS["KIFU_RATE_LIMITS"] if limits is None else limits)
         self.clock = clock
-        self._incr = client.register_script(_INCR)  # EVALSHA, reloaded on NOSCRIPT by redis-py
 
     def _window(self, bucket: str, ident: str) -> tuple[str, int, int, float] | None:
         rule = self.limits.get(bucket)
@@ -72,23 +74,49 @@ class RateLimiter:
         retry_after = max(1, math.ceil((number + 1) * window - now))
         return key, limit, window, retry_after
 
-    def hit(self, bucket: str, ident: str) -> int:
-        """Count one request; raise ``RateLimited`` once the window's limit is passed."""
+    def queue_hit(self, pipe: Any, bucket: str, ident: str) -> Verdict:
+        """Queue one counted request on ``pipe``; the verdict raises once the limit is passed."""
         spec = self._window(bucket, ident)
         if spec is None:
-            return 0
+            return lambda results: 0
         key, limit, window, retry_after = spec
-        count = int(self._incr(keys=[key], args=[window * 1000 + 1000]))
-        if count > limit:
-            raise RateLimited(retry_after)
-        return count
+        at = len(pipe)
+        pipe.set(key, 0, px=window * 1000 + 1000, nx=True)
+        pipe.incr(key)
+
+        def verdict(results: list[Any]) -> int:
+            count = int(results[at + 1])
+            if count > limit:
+                raise RateLimited(retry_after)
+            return count
+
+        return verdict
+
+    def queue_check(self, pipe: Any, bucket: str, ident: str) -> Verdict:
+        """Queue a look at a window without counting; the verdict raises if it is used up."""
+        spec = self._window(bucket, ident)
+        if spec is None:
+            return lambda results: 0
+        key, limit, _window, retry_after = spec
+        at = len(pipe)
+        pipe.get(key)
+
+        def verdict(results: list[Any]) -> int:
+            count = int(results[at] or 0)
+            if count >= limit:
+                raise RateLimited(retry_after)
+            return count
+
+        return verdict
+
+    def hit(self, bucket: str, ident: str) -> int:
+        """Count one request; raise ``RateLimited`` once the window's limit is passed."""
+        pipe = self.client.pipeline(transaction=False)
+        verdict = self.queue_hit(pipe, bucket, ident)
+        return verdict(pipe.execute())
 
     def check(self, bucket: str, ident: str) -> None:
         """Raise ``RateLimited`` if the window is already used up, without counting."""
-        spec = self._window(bucket, ident)
-        if spec is None:
-            return
-        key, limit, _window, retry_after = spec
-        count = self.client.get(key)
-        if count is not None and int(count) >= limit:
-            raise RateLimited(retry_after)
+        pipe = self.client.pipeline(transaction=False)
+        verdict = self.queue_check(pipe, bucket, ident)
+        verdict(pipe.execute())

@@ -147,7 +147,7 @@ def _still_allowed(svc: Any, mid: str, perspective: str, client: Any, digest: st
     def allowed() -> bool:
         if perspective == PUBLIC:
             return True
-        who = signin.principal_by_digest(client, digest) if digest else None
+        who = auth.principal_by_digest(client, digest) if digest else None
         return perspective in auth.perspectives_for(who, svc.info(mid))
     return allowed
 

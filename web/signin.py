@@ -23,29 +23,11 @@ SESSION_CSRF = "csrf"
 CSRF_FIELD = "csrf_token"
 
 
-def principal_by_digest(client: Any, digest: str) -> auth.Principal | None:
-    """The principal whose token hashes to ``digest`` (what the session stores), or None."""
-    if not isinstance(digest, str) or len(digest) != 64:
-        return None
-    raw = client.hgetall(auth.TOKEN_PREFIX + digest)
-    if not raw:
-        return None
-    data = {_text(k): _text(v) for k, v in raw.items()}
-    if data.get("role") not in auth.ROLES:
-        return None
-    return auth.Principal(role=data["role"], name=data.get("name") or data["role"],
-                          match=data.get("match"), seat=data.get("seat"), token_id=digest[:12])
-
-
-def _text(value: Any) -> str:
-    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
-
-
 def current(client: Any) -> auth.Principal | None:
     """The signed-in principal (cached on ``g``); a stale session is forgotten."""
     if "web_principal" not in g:
         digest = session.get(SESSION_TOKEN)
-        principal = principal_by_digest(client, digest) if digest else None
+        principal = auth.principal_by_digest(client, digest) if digest else None
         if digest and principal is None:
             session.pop(SESSION_TOKEN, None)
         if principal is not None:

@@ -51,9 +51,17 @@ def principal() -> auth.Principal | None:
         raise Unauthorized("the Authorization header must be 'Bearer <token>'")
     limiter = kifu().limiter
     ip = client_ip()
-    limiter.check("auth_fail", ip)
-    limiter.hit("auth", ip)
-    found = auth.authenticate(kifu().redis, token.strip())
+    key = auth.token_key(token.strip())
+    # the limits and the token lookup in one round trip
+    pipe = kifu().redis.pipeline(transaction=False)
+    failures = limiter.queue_check(pipe, "auth_fail", ip)
+    checks = limiter.queue_hit(pipe, "auth", ip)
+    if key:
+        pipe.hgetall(key)
+    results = pipe.execute()
+    failures(results)
+    checks(results)
+    found = auth.principal_from(key, results[-1]) if key else None
     if found is None:
         limiter.hit("auth_fail", ip)
         raise Unauthorized("unknown or revoked token")
