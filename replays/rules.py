@@ -8,7 +8,9 @@ int, bool, None) that is never mutated in place: ``apply`` returns a new state, 
 produced it (a seat's private knowledge is stamped with it).
 
 Perspectives: ``"omniscient"`` (a judge), ``"public"`` (a spectator) and seat ids
-``"p1"`` .. ``"pN"``. ``view`` is the only path by which state leaves the server.
+``"p1"`` .. ``"pN"``. ``view`` is the only path by which state leaves the server: the
+text hooks tell a perspective no more than its views do (``describe`` and ``redact``:
+its view once the command is played; ``label``: its view now, before it is played).
 """
 from __future__ import annotations
 
@@ -95,6 +97,16 @@ class Rules(Protocol):
     def describe(self, state: State, command: Command, perspective: str) -> str:
         """One move-list line for ``command`` applied to ``state``, as ``perspective`` may read it."""
 
+    def label(self, state: State, command: Command, seat: str) -> str:
+        """How ``command`` is offered to ``seat`` before it is played (a button at the table).
+
+        It says what the command will do, in the game's words, and reveals nothing ``seat``
+        does not already know in ``state``: nothing beyond ``view(state, seat)``. Unlike
+        ``describe`` (a move already played, with what followed from it), a label never
+        tells the outcome: not the card a draw will bring, not the role a look will show.
+        Distinct legal commands of one seat get distinct labels, so the buttons can be told apart.
+        """
+
     def redact(self, state: State, command: Command, perspective: str) -> Command:
         """``command`` as ``perspective`` may see it (e.g. an explicitly named hidden card)."""
 
@@ -106,13 +118,19 @@ class Rules(Protocol):
 
 
 class RulesBase:
-    """Defaults a game may inherit: nothing hidden in commands, describe by type."""
+    """Defaults a game may inherit: nothing hidden in commands, describe by type, label = public line."""
 
     def redact(self, state: State, command: Command, perspective: str) -> Command:
         return command
 
     def describe(self, state: State, command: Command, perspective: str) -> str:
         return f"{command.get('seat', '')} {command.get('type', '')}".strip()
+
+    def label(self, state: State, command: Command, seat: str) -> str:
+        # The public line of the move: it names nothing private to anyone. A game whose
+        # describe tells what the command turns up (a drawn card, a random result) must
+        # override this, since here that outcome is still in the future.
+        return self.describe(state, command, PUBLIC)
 
     def phase(self, state: State) -> str:
         return str(state.get("phase", ""))

@@ -55,7 +55,7 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None) ->
         for command in commands:
             by_type.setdefault(command.get("type", "?"), []).append({
                 "json": json.dumps(command, ensure_ascii=False, sort_keys=True),
-                "label": rules.describe(state, command, seat),
+                "label": rules.label(state, command, seat),
             })
         groups.append({"seat": seat, "name": viewer.seat_names(info).get(seat, seat),
                        "to_act": seat in awaited, "by_type": by_type, "count": len(commands)})

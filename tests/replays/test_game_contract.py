@@ -2,7 +2,7 @@
 
 Each game's own tests check its rulebook; this suite checks what the core and the service
 rely on: determinism, snapshot = full fold, no input mutation, ``legal`` ⊆ ``check``,
-plain-JSON states and views, and games that end.
+plain-JSON states and views, games that end, and table labels a seat can tell apart.
 """
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -60,11 +60,14 @@ def test_every_step_keeps_the_contract(game, seed, pick):
         canon.check_plain(state)
         seats = rules.to_act(state)
         assert seats, f"no seat to act at step {state['step']} and no outcome"
-        for seat in seats:
-            for command in rules.legal(state, seat):
-                engine.check(rules, state, command)  # every legal command passes check
-        command = choose(rules, state, f"{seed}/bot")
         before = canon.dumps(state)
+        for seat in seats:
+            legal = rules.legal(state, seat)
+            for command in legal:
+                engine.check(rules, state, command)  # every legal command passes check
+            _assert_labels_tell_commands_apart(rules, state, seat, legal)
+        assert canon.dumps(state) == before, "legal/label mutated the state"
+        command = choose(rules, state, f"{seed}/bot")
         for perspective in views:
             assert isinstance(rules.describe(state, command, perspective), str)
             canon.check_plain(rules.redact(state, command, perspective))
@@ -82,6 +85,15 @@ def test_every_step_keeps_the_contract(game, seed, pick):
         assert steps < 5000
     assert isinstance(rules.outcome(state), Outcome)
     assert rules.to_act(state) == () or all(not rules.legal(state, s) for s in rules.to_act(state))
+
+
+def _assert_labels_tell_commands_apart(rules, state, seat, legal):
+    """The recording table shows one button per legal command, labelled ``rules.label``:
+    each says something, and a seat never sees two buttons that read the same."""
+    labels = [rules.label(state, command, seat) for command in legal]
+    assert all(isinstance(text, str) and text.strip() for text in labels), labels
+    same = {text for text in labels if labels.count(text) > 1}
+    assert not same, f"{seat} at step {state['step']}: one label for several commands: {sorted(same)}"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -152,6 +152,19 @@ class HoloDeLive(RulesBase):
         except Exception:  # noqa: BLE001 - a malformed command still gets a plain line
             return super().describe(state, command, perspective)
 
+    def label(self, state: dict, command: dict, seat: str) -> str:
+        """The table's button for ``command``: what it will do, never what it will turn up.
+
+        "p1: 山札から1枚引く", not the card on top; a decision's options are named because
+        the deciding seat's view lists them. Built from the public zones and the command
+        as ``seat`` may see it (``redact``).
+        """
+        shown = self.redact(state, command, seat)
+        try:
+            return _describe.label(state, shown, seat, _rules.cardset_of(state))
+        except Exception:  # noqa: BLE001 - a malformed command still gets a plain label
+            return f"{command.get('seat', '')} {command.get('type', '')}".strip()
+
     def redact(self, state: dict, command: dict, perspective: str) -> dict:
         """Hide an explicitly named drawn card and secret choices from other perspectives."""
         seat = command.get("seat")

@@ -1,12 +1,19 @@
-"""One Japanese move-list line per command, as a perspective may read it.
+"""One Japanese move-list line per command, as a perspective may read it; and the labels
+of the commands a seat is offered before it plays one.
 
 The line names the command and then what followed from it (lives held, contests,
 cancellations, rulings that end the game), read from the public events that ``apply``
 records. A draw from the deck never names the card except to its drawer and omniscient;
 a secret choice (尾丸ポルカ's card back onto the deck) is hidden the same way.
+
+A label (``label``) is the line of a command not yet played: it reads only what the
+seat's view shows (the office, the fields, venue names, the pending decision's card and
+options) and the command's own fields, never the deck, the box, a hand, a hidden audience
+or what the command will bring about.
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from replays.games.holodelive import effects, hands
@@ -98,3 +105,76 @@ def _event_text(cs: CardSet, before: dict, after: dict, e: dict) -> str | None:
     return None
 
 
+# ------------------------------------------------------------------------ labels
+
+LABEL_CHOICES = {"negate": "無効化する", "pass": "無効化しない", "use": "使う", "swap": "替える", "keep": "替えない"}
+
+
+def _shared_names(cs: CardSet) -> frozenset[str]:
+    return _shared_names_of(tuple(m["name"] for m in cs.members.values()))
+
+
+@cache
+def _shared_names_of(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n for n in names if names.count(n) > 1)
+
+
+def _card_label(cs: CardSet, card: Any) -> str:
+    """A member's name; its id as well when the card set has two cards of that name."""
+    if not isinstance(card, str) or card not in cs.members:
+        return str(card)
+    name = cs.member(card)["name"]
+    return f"{name}〔{card}〕" if name in _shared_names(cs) else name
+
+
+def _venue_label(cs: CardSet, state: dict, v: Any) -> str:
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(state["venues"]):
+        return _venue(cs, state, v)
+    return f"会場{v}"
+
+
+def _choice_label(cs: CardSet, state: dict, choice: Any) -> str:
+    if choice is None:
+        return "使わない"
+    if isinstance(choice, list) and len(choice) == 2:
+        return f"{_card_label(cs, choice[0])} を {_venue_label(cs, state, choice[1])} へ"
+    if isinstance(choice, str) and choice in cs.members:
+        return _card_label(cs, choice)
+    if isinstance(choice, int) and not isinstance(choice, bool):
+        return _venue_label(cs, state, choice)
+    return LABEL_CHOICES.get(choice, str(choice)) if isinstance(choice, str) else str(choice)
+
+
+def label(state: dict, cmd: dict, perspective: str, cs: CardSet) -> str:
+    """The button for ``cmd`` offered to ``perspective`` (normally the command's seat).
+
+    What the command will do, in the imperative; built only from the command's fields
+    and public zones. A card named by the command (the seat's own hand card, or an option
+    of the seat's pending decision, both in its view) is named; the deck is never read.
+    """
+    seat, kind = cmd.get("seat", ""), cmd.get("type", "")
+    sees = perspective in (OMNISCIENT, seat)
+    if kind == "draw":
+        if cmd.get("source") == "office":
+            office = state["office"]
+            return f"{seat}: 事務所の {_card_label(cs, office) if office else '（空）'} を引く"
+        named = cmd.get("card")  # a physical game's recorder names the card drawn: the command's own text
+        return f"{seat}: 山札から1枚引く" + (f"（{_card_label(cs, named)} と記録）" if named and sees else "")
+    if kind == "action":
+        return f"{seat}: {_card_label(cs, cmd['card'])} のアクション能力を使う"
+    if kind == "play":
+        return f"{seat}: 手札の {_card_label(cs, cmd['card'])} を {_venue_label(cs, state, cmd['venue'])} のユニットに出す"
+    if kind == "pass":
+        return f"{seat}: 出せるカードが無いのでプレイフェイズをパスする"
+    if kind == "declare_live":
+        live = KIND_NAMES.get(cmd["kind"], cmd["kind"])
+        return f"{seat}: {_venue_label(cs, state, cmd['venue'])} で「ライブ準備！」を宣言する（{live}）"
+    if kind == "end_turn":
+        return f"{seat}: ターンを終了する"
+    if kind == "choose":
+        pending = state.get("pending") or {}
+        source = _card_label(cs, pending["card"]) if pending.get("card") else "?"
+        secret = pending.get("effect") in effects.SECRET_CHOICES and not sees
+        text = "（非公開）" if secret else _choice_label(cs, state, cmd.get("choice"))
+        return f"{seat}: {source} — {pending.get('prompt', '選択')}: {text}"
+    return f"{seat} {kind}".strip()

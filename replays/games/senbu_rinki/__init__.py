@@ -189,6 +189,10 @@ class SenbuRinki(RulesBase):
         """A move-list line that names a looked-at role only to those who may know it."""
         return _describe.describe(state, command, perspective)
 
+    def label(self, state: State, command: Command, seat: str) -> str:
+        """The table's button: "p5 の役カードを見る", never the role the look will show."""
+        return _describe.label(state, command, seat)
+
     def redact(self, state: State, command: Command, perspective: str) -> Command:
         """Hide a 一騎討ち nominee's card index from everyone else."""
         return _describe.redact(state, command, perspective)

@@ -6,6 +6,11 @@ removed from the command for everyone but the nominee and the judge; the card it
 named once it is turned up. Nothing else in a command is hidden: a 勝利宣言 names its
 seat, but declaring turns the 審神者's card up anyway (and ends the game), and a 審神者
 who stays silent posts nothing at all.
+
+``label`` is the line of a command not yet played, as offered to a seat at the table:
+what it will do ("p5 の役カードを見る"), built from the public board, the command and, for
+the 一騎討ち nominee, the 山札 its view shows; never a role the seat has not seen or what
+the command will bring about.
 """
 from __future__ import annotations
 
@@ -14,8 +19,9 @@ from typing import Any, Mapping
 from replays.rules import OMNISCIENT
 
 from .roles import LABELS
-from .rules import HOW_LABELS, apply
-from .state import FATIGUE_LABELS
+from .rules import HOW_LABELS, apply, bonus_attacks
+from .state import FATIGUE_LABELS, RED
+from .view import deck_for
 
 
 def _sword(state: Mapping[str, Any], seat: str) -> str:
@@ -116,6 +122,65 @@ def describe(state: Mapping[str, Any], command: Mapping[str, Any], perspective: 
     return "。".join(p.rstrip("。") for p in parts if p)
 
 
+def _strike_label(state: Mapping[str, Any], command: Mapping[str, Any]) -> str:
+    """What one strike will do, from the public board (fatigue, whether the target began red)."""
+    pending = state["pending"] or {}
+    target = pending.get("target", "?")
+    notes = []
+    if command["choice"] == "look":
+        text = f"{target} の役カードを見る"
+    else:
+        fatigue = state["seats"][target]["fatigue"] if target in state["seats"] else 0
+        if fatigue == RED and pending.get("start_red"):
+            text, notes = f"{target} を脱落させる", ["疲労度：赤"]
+        elif fatigue == RED:
+            text, notes = f"{target} の疲労度を上げる", ["赤で止まる"]
+        else:
+            text, notes = f"{target} の疲労度を上げる", [f"{FATIGUE_LABELS[fatigue]} → {FATIGUE_LABELS[fatigue + 1]}"]
+    if pending.get("remaining", 0) > 1:
+        notes.append(f"残り{pending['remaining']}回")
+    return text + (f"（{'、'.join(notes)}）" if notes else "")
+
+
+def label(state: Mapping[str, Any], command: Mapping[str, Any], perspective: str) -> str:
+    """The table's button for ``command`` offered to ``perspective`` (the command's seat).
+
+    Reads the public board (swords, fatigue, 刀装, this 周's effects, the pending
+    decision's public part) and the command as ``perspective`` may see it; the 一騎討ち
+    nominee's card is named from the 山札 its view lists while it chooses.
+    """
+    command = redact(state, command, perspective)
+    kind, seat = command["type"], command["seat"]
+    if kind == "skill":
+        skill = state["seats"][seat]["sword"]["skill"]
+        target = command.get("target")
+        aim = f" → {target}" if target else ""
+        return f"{_sword(state, seat)} の技能を使う{aim}：{skill['text']}"
+    if kind == "attack":
+        extra = command.get("extra", 0)
+        total = 1 + extra + bonus_attacks(state, seat)
+        paid = f"、刀装{extra}個消費" if extra else ""
+        return f"{_sword(state, seat)} で {command['target']} を攻撃する（攻撃{total}回{paid}）"
+    if kind == "strike":
+        return f"{seat}: {_strike_label(state, command)}"
+    if kind == "defend":
+        return f"{_sword(state, seat)} 防御する"
+    if kind == "duel":
+        return f"{_sword(state, seat)} で {command['target']} に一騎討ちを仕掛ける"
+    if kind == "choose_card":
+        if "index" not in command:
+            return f"{seat}: 山札から1枚を選び、裏のまま中央に置く"
+        index = command["index"]
+        cards = deck_for(state, perspective).get("cards") or []
+        card = f"（{LABELS[cards[index]]}）" if 0 <= index < len(cards) else ""
+        return f"{seat}: 山札の{index + 1}枚目{card}を選び、裏のまま中央に置く"
+    if kind == "guess":
+        return f"{seat}: 伏せた札は「{LABELS[command['role']]}」と宣言する"
+    if kind == "declare_victory":
+        return f"{seat}: 審神者として勝利宣言する"
+    return f"{seat} {kind}"
+
+
 def redact(state: Mapping[str, Any], command: Mapping[str, Any], perspective: str) -> dict[str, Any]:
     """``command`` as ``perspective`` may see it: a nominee's card index is theirs alone.
 
@@ -130,4 +195,4 @@ def redact(state: Mapping[str, Any], command: Mapping[str, Any], perspective: st
     return dict(command)
 
 
-__all__ = ["describe", "redact"]
+__all__ = ["describe", "label", "redact"]

@@ -44,7 +44,7 @@ def visible_roles(state: Mapping[str, Any], perspective: str) -> dict[str, dict[
     return known
 
 
-def _deck(state: Mapping[str, Any], perspective: str) -> dict[str, Any]:
+def deck_for(state: Mapping[str, Any], perspective: str) -> dict[str, Any]:
     out: dict[str, Any] = {"size": len(state["deck"])}
     pending = state["pending"] or {}
     seen = state["deck_seen"].get(perspective)
@@ -113,7 +113,7 @@ def view(state: Mapping[str, Any], perspective: str) -> dict[str, Any]:
         "seats": seats,
         "pool": state["pool"],
         "role_table": {r: n for r, n in Counter(state["roles"].values()).items()},
-        "deck": _deck(state, perspective),
+        "deck": deck_for(state, perspective),
         "pending": _pending(state, perspective),
         "round_effects": [dict(e) for e in state["round_effects"]],
         "last_duel": state["last_duel"],
@@ -133,4 +133,4 @@ def view(state: Mapping[str, Any], perspective: str) -> dict[str, Any]:
     return out
 
 
-__all__ = ["view", "visible_roles"]
+__all__ = ["deck_for", "view", "visible_roles"]
