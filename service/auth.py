@@ -1,6 +1,6 @@
 """Bearer tokens, roles, and what each role may see and record.
 
-Tokens are random (``secrets.token_urlsafe(32)``) and only their SHA-256 is stored, in
+Tokens are random (``kifu_`` + ``secrets.token_urlsafe(32)``) and only their SHA-256 is stored, in
 ``kifu:tok:<sha256>`` hashes; a leaked database therefore leaks no usable token. Roles
 (DESIGN.md, "API and security"):
 
@@ -96,11 +96,17 @@ def store_token(store_or_client: Any, token: str, *, role: str, name: str,
     return digest
 
 
+def new_token() -> str:
+    """A fresh random token. The prefix keeps it from ever starting with "-" (a command
+    line would read it as an option) and lets secret scanners recognise a leaked one."""
+    return "kifu_" + secrets.token_urlsafe(32)
+
+
 def create_token(store_or_client: Any, *, role: str, name: str | None = None,
                  match: str | None = None, seat: str | None = None) -> str:
     """A new random token for ``role``; the plaintext is returned once and never stored."""
     check_spec(role, match, seat)
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     store_token(store_or_client, token, role=role, name=name or role, match=match, seat=seat)
     return token
 
@@ -164,7 +170,7 @@ def has_admin_token(store_or_client: Any) -> bool:
 
 def generate_admin_token(store_or_client: Any) -> str:
     """A fresh admin token (first start without KIFU_ADMIN_TOKEN); print it once."""
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     ensure_admin_token(store_or_client, token)
     return token
 

@@ -247,3 +247,13 @@ def test_an_unreachable_redis_is_a_clear_error(run):
     url = f"redis://127.0.0.1:{free_port()}/0"
     result = run("token", "create", "--role", "judge", "--redis-url", url, code=1)
     assert "cannot reach Redis" in result.output
+
+
+def test_generated_tokens_never_read_as_options(run, redis_url):
+    # token_urlsafe may start with "-": `kifu token revoke -abc` would then be an unknown option
+    tokens = [auth.new_token() for _ in range(2000)]
+    assert all(t.startswith("kifu_") and len(t) > 40 for t in tokens)
+    assert len(set(tokens)) == len(tokens)
+    made = run("token", "create", "--role", "judge", "--redis-url", redis_url).output.strip()
+    assert made.startswith("kifu_")
+    assert run("token", "revoke", made, "--redis-url", redis_url).output.strip() == "revoked"
