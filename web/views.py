@@ -118,14 +118,21 @@ def game_ids() -> list[str]:
 
 # --- the viewer --------------------------------------------------------------------------
 
+def looking_at(mid: str) -> tuple[Any, Any, Any, str, list[str]]:
+    """(service, principal, match info, perspective, allowed perspectives) of a viewer request;
+    404 for a bad id, 403 for a perspective this principal may not take."""
+    svc = kifu().matches
+    who = principal()
+    info = svc.info(check_match_id(mid))
+    perspective, allowed = viewer.choose_perspective(request.args.get("as"), who, info)
+    return svc, who, info, perspective, allowed
+
+
 @bp.get("/m/<mid>")
 def match(mid: str):
     """One step of one match from one perspective; the whole page, or the step for htmx."""
-    mid = check_match_id(mid)
-    svc = kifu().matches
-    who = principal()
-    info = svc.info(mid)
-    perspective, allowed = viewer.choose_perspective(request.args.get("as"), who, info)
+    svc, who, info, perspective, allowed = looking_at(mid)
+    mid = info.id
     turn_arg = request.args.get("turn")
     if turn_arg is not None and request.args.get("step") in (None, ""):
         turn = viewer.parse_turn(turn_arg.strip())
@@ -187,11 +194,8 @@ def match_export(mid: str):
 @bp.get("/m/<mid>/events")
 def match_events(mid: str):
     """Server-sent events: new move-list rows and a marker for every batch of new entries."""
-    mid = check_match_id(mid)
-    svc = kifu().matches
-    who = principal()
-    info = svc.info(mid)
-    perspective, _ = viewer.choose_perspective(request.args.get("as"), who, info)
+    svc, who, info, perspective, _ = looking_at(mid)
+    mid = info.id
     after = events.resume_point(request.args.get("after"), request.headers.get("Last-Event-ID"), info.seq)
     if auth.needs_audit(who, info, perspective):
         auth.audit(kifu().redis, who, info, what="web live events", perspective=perspective,

@@ -102,3 +102,23 @@ class LiveServer:
         self.server.shutdown()
         self.server.server_close()
         self.thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Debian Chromium for every browser test (Playwright; see tests/web/browser.py)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import launch
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def live(app):
+    """The test app served on a real port."""
+    with LiveServer(app) as server:
+        yield server

@@ -8,27 +8,13 @@ from urllib.parse import quote
 
 import pytest
 import requests
-from playwright.sync_api import sync_playwright
 
-from tests.web.browser import launch, location, screenshot, step_of, wait_location, wait_text
+from tests.web.browser import location, screenshot, step_of, wait_location, wait_text
 from tests.web.conftest import LiveServer, new_toy_match, play, token
 
 pytestmark = pytest.mark.browser
 REFUSAL = re.compile(r"status of (409|422) ")
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def live(app):
-    with LiveServer(app) as server:
-        yield server
 
 
 @pytest.fixture

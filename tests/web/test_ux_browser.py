@@ -5,30 +5,16 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from replays import registry
 from service.seeding import seed_demo_matches
-from tests.web.browser import launch, location, screenshot, wait_location
-from tests.web.conftest import LiveServer, new_toy_match, token
+from tests.web.browser import location, screenshot, wait_location
+from tests.web.conftest import new_toy_match, token
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def live(app):
-    with LiveServer(app) as server:
-        yield server
 
 
 def new_page(browser, viewport):
