@@ -133,7 +133,7 @@ def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
                 click.echo("=" * 72)
             if demo:
                 matches = MatchService(Store(client))
-                made = seed_demo_matches(matches)
+                made = seed_demo_matches(matches, live=1)
                 if made:
                     click.echo(f"recorded {len(made)} demo matches of {len({m.game for m in made})} game(s)")
             client.close()

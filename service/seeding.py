@@ -30,12 +30,16 @@ def seed_demo_matches(
     matches: MatchService,
     per_game: int = 2,
     *,
+    live: int = 0,
     seed: str = DEMO_SEED,
     games: Iterable[Rules] | None = None,
     force: bool = False,
     progress: Callable[[MatchInfo], None] | None = None,
 ) -> list[MatchInfo]:
     """Record ``per_game`` bot matches of each game; only into an empty store unless ``force``.
+
+    ``live`` more per game are recorded only halfway and left live, so that a newcomer can
+    watch a match follow new moves and record one at the table (as admin, or with a token).
 
     Returns the matches recorded (none if the store already had matches, or if another
     process is seeding it right now).
@@ -48,8 +52,8 @@ def seed_demo_matches(
     made: list[MatchInfo] = []
     try:
         for rules in (registry.all() if games is None else games):
-            for index in range(per_game):
-                made.append(_record_one(matches, rules, seed, index))
+            for index in range(per_game + live):
+                made.append(_record_one(matches, rules, seed, index, halfway=index >= per_game))
                 if progress is not None:
                     progress(made[-1])
     finally:
@@ -57,14 +61,15 @@ def seed_demo_matches(
     return made
 
 
-def _record_one(matches: MatchService, rules: Rules, seed: str, index: int) -> MatchInfo:
+def _record_one(matches: MatchService, rules: Rules, seed: str, index: int, *, halfway: bool = False) -> MatchInfo:
     record = demo_record(rules, seed=seed, index=index)
     header = record.header
+    entries = record.entries[: len(record.entries) // 2] if halfway else record.entries
     info = matches.create(
         rules.id, [s["name"] for s in header["seats"]], header["options"], tournament=header.get("tournament"),
         round=header.get("round"), table=header.get("table"), seed=header["seed"], by="demo-bot",
     )
-    for entry in record.entries:
+    for entry in entries:
         result = matches.submit(info.id, entry["command"], expected_seq=entry["seq"] - 1,
                                 command_id=f"demo-{entry['seq']}", actor=entry["actor"], by="demo-bot")
         if result.state_hash != entry["state_hash"]:

@@ -235,6 +235,21 @@ def test_seed_demo_matches_records_bot_games_through_submit(matches):
     assert seed_demo_matches(matches, per_game=2, games=[TALLY]) == []  # the store is not empty any more
 
 
+def test_live_demo_matches_stop_halfway_and_take_new_moves(matches):
+    made = seed_demo_matches(matches, per_game=1, live=1, games=[TALLY])
+    finished, live = made
+    assert finished.status == "finished" and live.status == "live"
+    from replays.demo import demo_record
+    from service.seeding import DEMO_SEED
+
+    full = demo_record(TALLY, seed=DEMO_SEED, index=1)
+    assert live.seq == len(full.entries) // 2 > 0
+    assert verify.verify(matches.export(live.id, include_seed=True), lookup=lookup).ok
+    seq, state = matches.state(live.id)
+    command = TALLY.legal(state, TALLY.to_act(state)[0])[0]
+    assert matches.submit(live.id, command, expected_seq=seq, command_id="next", by="t").seq == seq + 1
+
+
 def test_seeding_waits_for_no_one_while_another_process_seeds(matches):
     from service.seeding import LOCK_KEY
 
