@@ -372,6 +372,22 @@ class MatchService:
         Each item: ``seq, at, actor, by, command`` (redacted), ``describe``, ``turn`` (of
         the state the command was played in), ``state_hash``, ``chain``.
         """
+        return self._history(mid, perspective, frm, to)[0]
+
+    def step(self, mid: str, perspective: str, n: int) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """Entry ``n``'s move-list line (None for step 0) and the omniscient state after it,
+        from one fold: what a viewer needs to show one step. The state is the caller's copy."""
+        mid = check_match_id(mid)
+        head = self._head(mid)[0]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= head:
+            raise BadRequest({"step": [f"a step from 0 to {head}"]})
+        if n == 0:
+            return None, self.state(mid, at=0)[1]
+        items, state = self._history(mid, perspective, n, n)
+        return items[0], copy.deepcopy(state)
+
+    def _history(self, mid: str, perspective: str, frm: int, to: int | None) -> tuple[list[dict[str, Any]], Any]:
+        """The items of ``history`` and the state after the last of them (None if there are none)."""
         mid = check_match_id(mid)
         st = self._static(mid)
         if perspective not in perspectives(st.players):
@@ -384,7 +400,7 @@ class MatchService:
         if not isinstance(to, int) or isinstance(to, bool):
             raise BadRequest({"to": ["an integer"]})
         if frm > to:
-            return []
+            return [], None
         rules = st.rules
         state = self._materialize(mid, st, frm - 1).state
         tail = self.store.entries(mid, frm, to)
@@ -401,7 +417,7 @@ class MatchService:
             state = rules.apply(state, command)
         if tail and canon.state_hash(state, st.seed) != tail[-1]["state_hash"]:
             raise StoreCorrupt(f"match {mid}: replaying to seq {tail[-1]['seq']} disagrees with the log")
-        return out
+        return out, state
 
     def list(  # noqa: A003 - the contract names it list
         self,

@@ -164,9 +164,7 @@ def match(mid: str):
 def step_context(svc: Any, info: Any, perspective: str, step: int) -> dict[str, Any]:
     """Everything the step partial renders: the board from ``Rules.view`` and the step's line."""
     rules = info.rules
-    # The entry's line first: it folds to step-1, which a cold cache then keeps for ``state``.
-    item = svc.history(info.id, perspective, frm=step, to=step)[0] if step > 0 else None
-    _, state = svc.state(info.id, at=step)
+    item, state = svc.step(info.id, perspective, step)
     return {
         "info": info, "mid": info.id, "perspective": perspective, "step": step, "head": info.seq,
         "view": rules.view(state, perspective), "game": viewer.game_context(info),

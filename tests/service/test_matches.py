@@ -303,3 +303,15 @@ def test_interleaved_processes_never_see_a_state_at_the_wrong_seq(new_service, o
             assert [h["seq"] for h in service.history(mid, "public", frm)] == list(range(frm, head + 1))
         else:
             service.cache.clear()
+
+
+def test_step_is_the_history_line_and_the_state_from_one_fold(matches):
+    [info] = seed_demo_matches(matches, per_game=1, games=[TALLY])
+    for n in (0, 1, info.seq // 2, info.seq):
+        item, state = matches.step(info.id, "p1", n)
+        assert state == matches.state(info.id, at=n)[1]
+        assert item == (matches.history(info.id, "p1", frm=n, to=n)[0] if n else None)
+    with pytest.raises(BadRequest):
+        matches.step(info.id, "p1", info.seq + 1)
+    with pytest.raises(BadRequest):
+        matches.step(info.id, "nobody", 1)
