@@ -16,6 +16,9 @@ from service import keys
 from service.matches import MatchInfo, MatchService
 
 DEMO_SEED = "kifu-demo"
+#: A demo shown to a newcomer should show the game: bot games shorter than this are passed
+#: over (a 千舞鱗鬼 bot 審神者 may declare victory at the first chance, five moves in).
+MIN_DEMO_MOVES = 20
 LOCK_KEY = f"{keys.PREFIX}:seeding"
 
 
@@ -52,13 +55,25 @@ def seed_demo_matches(
     made: list[MatchInfo] = []
     try:
         for rules in (registry.all() if games is None else games):
-            for index in range(per_game + live):
-                made.append(_record_one(matches, rules, seed, index, halfway=index >= per_game))
+            for n, index in enumerate(_showable(rules, seed, per_game + live)):
+                made.append(_record_one(matches, rules, seed, index, halfway=n >= per_game))
                 if progress is not None:
                     progress(made[-1])
     finally:
         client.delete(LOCK_KEY)
     return made
+
+
+def _showable(rules: Rules, seed: str, count: int, *, tries: int = 50) -> list[int]:
+    """The first ``count`` demo indices whose games are long enough to show (or, failing
+    that within ``tries``, the first ``count``)."""
+    chosen: list[int] = []
+    for index in range(tries):
+        if len(demo_record(rules, seed=seed, index=index).entries) >= MIN_DEMO_MOVES:
+            chosen.append(index)
+            if len(chosen) == count:
+                return chosen
+    return (chosen + [i for i in range(tries) if i not in chosen])[:count]
 
 
 def _record_one(matches: MatchService, rules: Rules, seed: str, index: int, *, halfway: bool = False) -> MatchInfo:

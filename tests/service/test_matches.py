@@ -315,3 +315,15 @@ def test_step_is_the_history_line_and_the_state_from_one_fold(matches):
         matches.step(info.id, "p1", info.seq + 1)
     with pytest.raises(BadRequest):
         matches.step(info.id, "nobody", 1)
+
+
+def test_demo_matches_shown_to_a_newcomer_are_long_enough_to_show_the_game(redis_client):
+    from service.matches import MatchService
+    from service.seeding import MIN_DEMO_MOVES
+    from service.store import Store
+
+    rules = registry.get("senbu_rinki")  # its bot 審神者 may declare five moves in
+    made = seed_demo_matches(MatchService(Store(redis_client)), per_game=2, live=1, games=[rules])
+    assert [m.status for m in made] == ["finished", "finished", "live"]
+    assert all(m.seq >= MIN_DEMO_MOVES for m in made[:2])
+    assert made[2].seq >= MIN_DEMO_MOVES // 2
