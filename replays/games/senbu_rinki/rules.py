@@ -21,7 +21,6 @@ Every rule violation names its rulebook section.
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping
 
 from replays.errors import RuleViolation
@@ -270,8 +269,27 @@ def _turn_commands(state: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
 
 # ---- apply --------------------------------------------------------------------------
 
+def _working_copy(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy that ``_APPLY`` may write into without touching ``state``.
+
+    Only what the appliers write in place is copied: each seat's counters (its sword data
+    is never written and stays shared), the lists they append to, and the maps they add
+    keys to. Everything else (``deck``, ``roles``, ``pending``, ``last_duel``, ``over``) is
+    replaced whole, never edited, so it is shared. The property tests check that ``apply``
+    never mutates its input.
+    """
+    new = dict(state)
+    new["seats"] = {seat: dict(data) for seat, data in state["seats"].items()}
+    new["knowledge"] = {seat: dict(known) for seat, known in state["knowledge"].items()}
+    for key in ("revealed", "deck_seen"):
+        new[key] = dict(state[key])
+    for key in ("order", "acted", "skipped", "round_effects"):
+        new[key] = list(state[key])
+    return new
+
+
 def apply(state: Mapping[str, Any], command: Mapping[str, Any]) -> dict[str, Any]:
-    new = json.loads(json.dumps(state))  # a deep copy: the input is never touched
+    new = _working_copy(state)  # the input is never touched
     new["step"] += 1
     new["events"] = []
     if command["type"] in TURN_COMMANDS:
