@@ -7,7 +7,8 @@ Tokens are random (``kifu_`` + ``secrets.token_urlsafe(32)``) and only their SHA
 - ``admin`` (organizer) and ``judge``: every perspective of every match, incl. omniscient;
 - ``recorder``: every seat of its one match (it records for the whole table);
 - ``player``: its one seat of its one match;
-- ``annotator``: what the public sees (annotations are its own stream);
+- ``annotator``: what the public sees, and writes notes on any match (``may_annotate``,
+  ``may_read_notes``; notes are their own stream);
 - anonymous (``None``): the public perspective.
 
 A finished match whose ``public_when_finished`` is true is open to everyone, omniscient
@@ -247,3 +248,45 @@ def audit(store_or_client: Any, principal: Principal, info: Any, *, what: str, p
         "seq": str(info.seq if at is None else at), "remote": remote or "",
     }
     _client(store_or_client).xadd(AUDIT_KEY, fields)
+
+
+# --- notes (annotations) ----------------------------------------------------------------
+
+def may_annotate(principal: Principal | None, info: Any, note: Mapping[str, Any] | None = None) -> bool:
+    """Whether ``principal`` may write notes on this match: ``annotator``, ``judge`` and
+    ``admin`` tokens on any match, the ``recorder`` of this match. Players may not (a
+    player's comment on its own live game would be table talk, and on the opponent's it
+    would be a way to be heard by the table); anonymous callers may not.
+
+    With ``note`` (a live note, with its author's ``role`` and ``author`` token id): whether
+    ``principal`` may edit or delete that note: its author, or a judge or admin.
+    """
+    if principal is None:
+        return False
+    if principal.role in ("annotator", *OMNISCIENT_ROLES):
+        allowed = True
+    else:
+        allowed = principal.role == "recorder" and principal.match == info.id
+    if not allowed or note is None:
+        return allowed
+    return principal.role in OMNISCIENT_ROLES or (
+        principal.token_id is not None and note.get("author") == principal.token_id)
+
+
+def may_read_notes(principal: Principal | None, info: Any, note: Mapping[str, Any] | None = None) -> bool:
+    """Whether ``principal`` may read this match's notes (``note`` None) or that one note.
+
+    Notes are commentary: whoever may see the match's public view reads them, and a note
+    is public once written. Except while the match is LIVE: a note by an ``annotator`` is
+    shown only to judges and admins (and to its own author) until the match is over, so
+    that commentary cannot coach a player mid-game. Notes by judges, admins and the
+    match's recorder (rulings, table notes) are public at once.
+    """
+    if PUBLIC not in perspectives_for(principal, info):
+        return False
+    if note is None or info.status == "finished" or note.get("role") != "annotator":
+        return True
+    if principal is None:
+        return False
+    return principal.role in OMNISCIENT_ROLES or (
+        principal.token_id is not None and note.get("author") == principal.token_id)

@@ -41,6 +41,7 @@ from service.errors import (
     StaleSeq,
     StoreCorrupt,
 )
+from service import notes as _notes
 from service.ids import check_match_id, new_match_id
 from service.store import Store, check_command_id, payload_digest
 
@@ -560,6 +561,16 @@ class MatchService:
             if seq % self.snapshot_every == 0:
                 self.store.snapshot_put(mid, Snapshot(rules.id, rules.version, seq, state))
             return AppendResult(seq, state_hash, entry["chain"])
+
+    # -- notes ------------------------------------------------------------------------
+
+    def annotate(self, mid: str, **kwargs: Any) -> dict[str, Any]:
+        """Add, edit or delete a note on a step (``service.notes.annotate``)."""
+        return _notes.annotate(self.store, mid, clock=self.clock, **kwargs)
+
+    def notes(self, mid: str) -> list[dict[str, Any]]:
+        """The match's current notes, folded from its notes stream (``service.notes.current``)."""
+        return _notes.current(self.store, mid)
 
     # -- records ----------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 from service import auth, exports
 from service.errors import BadRequest, Forbidden, ServiceError
 from service.ids import check_match_id
+from service.notes import GLYPHS
 from web import events, signin, table, viewer
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
@@ -145,13 +146,16 @@ def match(mid: str):
         auth.audit(kifu().redis, who, info, what="web viewer", perspective=perspective, at=step,
                    remote=request.remote_addr)
     page = step_context(svc, info, perspective, step)
+    notes = visible_notes(svc, who, info)
+    page.update(step_notes=[n for n in notes if n["step"] == step], can_annotate=auth.may_annotate(who, info),
+                note_glyphs=GLYPHS)
     canonical = viewer.step_url(mid, step, perspective)
     if is_partial():
         response = make_response(render_template("match/_step.html", **page))
         response.headers["HX-Push-Url"] = canonical
         return varying(response)
     history = svc.history(mid, perspective)
-    page.update(turns=viewer.group_by_turn(history), allowed=allowed, principal=who,
+    page.update(turns=viewer.group_by_turn(history), allowed=allowed, principal=who, notes_by_step=by_step(notes),
                 perspective_links=[(p, viewer.perspective_label(p, info), viewer.step_url(mid, step, p))
                                    for p in allowed],
                 last_turn=history[-1]["turn"] if history else 0,
@@ -175,6 +179,47 @@ def step_context(svc: Any, info: Any, perspective: str, step: int) -> dict[str, 
         "perspective_label": viewer.perspective_label(perspective, info),
         "is_judge_action": viewer.is_judge_action,
     }
+
+
+# --- notes (annotations) ------------------------------------------------------------------
+
+def visible_notes(svc: Any, who: auth.Principal | None, info: Any) -> list[dict[str, Any]]:
+    """The match's notes this principal may read (``auth.may_read_notes``)."""
+    if not auth.may_read_notes(who, info):
+        return []
+    return [n for n in svc.notes(info.id) if auth.may_read_notes(who, info, n)]
+
+
+def by_step(notes: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    out: dict[int, list[dict[str, Any]]] = {}
+    for note in notes:
+        out.setdefault(note["step"], []).append(note)
+    return out
+
+
+@bp.post("/m/<mid>/notes")
+def match_note(mid: str):
+    """Add a note at a step (the viewer's form), then back to that step (post/redirect/get).
+
+    The API's rules: ``auth.may_annotate``, the write budget, ``MatchService.annotate``'s
+    checks; any refusal writes nothing."""
+    mid = check_match_id(mid)
+    who = principal()
+    if who is None:
+        raise Forbidden("sign in with an annotator, judge or recorder token to annotate")
+    svc = kifu().matches
+    info = svc.info(mid)
+    if not auth.may_annotate(who, info):
+        raise Forbidden(f"a {who.role} token may not annotate this match")
+    kifu().limiter.hit("write", f"tok:{who.token_id or who.name}")  # the same budget as the API's writes
+    raw_step = request.form.get("step", "")
+    if not raw_step:
+        raise BadRequest({"step": ["the step the note is about"]})
+    step = viewer.parse_step(raw_step, info.seq)
+    perspective, _ = viewer.choose_perspective(request.form.get("as") or None, who, info)
+    note = svc.annotate(mid, step=step, text=request.form.get("text", ""), glyph=request.form.get("glyph") or None,
+                        by=who.name, role=who.role, author=who.token_id)
+    return redirect(viewer.step_url(mid, step, perspective) + f"#step-note-{note['id']}", 303)
 
 
 @bp.get("/m/<mid>/export")

@@ -1,7 +1,8 @@
 """The JSON API under ``/api/``: one blueprint, marshmallow schemas, JSON errors, OpenAPI 3.
 
 Views live in ``meta`` (health, games, the OpenAPI document), ``matches`` (matches,
-state, legal commands, appending, entries) and ``records`` (export, import).
+state, legal commands, appending, entries), ``records`` (export, import) and ``notes``
+(annotations).
 """
 from __future__ import annotations
 
@@ -20,6 +21,6 @@ def _no_store(response):
     response.vary.add("Authorization")
     return response
 
-from service.api import matches, meta, records  # noqa: E402,F401 - routes register on import
+from service.api import matches, meta, notes, records  # noqa: E402,F401 - routes register on import
 
 __all__ = ["bp", "errors"]

@@ -19,6 +19,7 @@ SCHEMAS = {
     "State": s.StateSchema, "Legal": s.LegalSchema, "AppendResult": s.AppendResultSchema,
     "Entry": s.EntrySchema, "Entries": s.EntriesSchema, "CreateMatch": s.CreateMatchSchema,
     "CommandRequest": s.CommandRequestSchema, "Audit": s.AuditSchema,
+    "Note": s.NoteSchema, "Notes": s.NotesSchema, "NoteRequest": s.NoteRequestSchema,
 }
 
 ERRORS = {
@@ -107,6 +108,21 @@ def document(version: str) -> dict[str, Any]:
         "parameters": [{"in": "query", "schema": s.EntriesQuerySchema}],
         "responses": {**_ok("entries; `next` is the `from` of the next page", "Entries"),
                       **_errors(400, 401, 403, 404)}}})
+    spec.path(path="/api/matches/{match_id}/notes", parameters=[MID], operations={
+        "get": {
+            "summary": "The match's notes (comments and glyphs on steps). While a match is live, notes by "
+                       "annotators are shown only to judges, admins and their author",
+            "responses": {**_ok("the notes", "Notes"), **_errors(401, 404)},
+        },
+        "post": {
+            "summary": "Add a note at a step, or edit / delete one (`replaces`): annotators, judges, admins "
+                       "and the match's recorder; a note is changed only by its author or a judge",
+            "security": BEARER,
+            "requestBody": {"required": True, "content": _json("NoteRequest")},
+            "responses": {**_ok("written; a deletion answers the deleted note with `deleted`", "Note", 201),
+                          **_errors(400, 401, 403, 404, 409, 413, 415, 429)},
+        },
+    })
     spec.path(path="/api/matches/{match_id}/export", parameters=[MID], operations={"get": {
         "summary": "The record as JSON Lines: to judges; to anyone once a public match is over, or while "
                    "no command in it is hidden from them (403/401 names the first hidden entry). "

@@ -90,6 +90,24 @@ class AuditQuerySchema(StrictSchema):
     limit = fields.Integer(validate=validate.Range(min=1))
 
 
+NOTE_ID = r"^[0-9]{1,20}-[0-9]{1,20}$"
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  #: Lichess's move glyphs (service.notes.GLYPHS)
+
+
+class NoteRequestSchema(StrictSchema):
+    """A new note (``step``, ``text``, ``glyph``), an edit (``replaces`` + ``text``) or a
+    deletion (``replaces`` + ``delete``). The service checks the rest (step range, text)."""
+
+    step = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=MAX_SEQ),
+                          metadata={"description": "the step the note is about (0 = set-up); required for a new note"})
+    text = fields.String(load_default=None, validate=validate.Length(min=1, max=2000),
+                         metadata={"description": "1 to 2000 printable characters; newlines allowed"})
+    glyph = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(GLYPHS))
+    replaces = fields.String(load_default=None, validate=validate.Regexp(NOTE_ID, error="a note id"),
+                             metadata={"description": "id of the live note this edits or deletes"})
+    delete = fields.Boolean(load_default=False, truthy={True}, falsy={False}, metadata={"description": "delete the note `replaces` names"})
+
+
 # --- responses ----------------------------------------------------------------------
 
 class ErrorSchema(Schema):
@@ -203,6 +221,22 @@ class AuditEntrySchema(Schema):
 class AuditSchema(Schema):
     entries = fields.List(fields.Nested(AuditEntrySchema), required=True)
     next = fields.String(allow_none=True, required=True, metadata={"description": "before= of the next page"})
+
+
+class NoteSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "stays the note's id through edits"})
+    step = fields.Integer(required=True)
+    text = fields.String(required=True)
+    glyph = fields.String(allow_none=True, required=True)
+    by = fields.String(required=True)
+    at = fields.String(required=True, metadata={"description": "when this version was written (UTC)"})
+    edited = fields.Boolean(required=True)
+    deleted = fields.Boolean(metadata={"description": "present (true) in the answer to a deletion"})
+
+
+class NotesSchema(Schema):
+    notes = fields.List(fields.Nested(NoteSchema), required=True,
+                        metadata={"description": "the notes the caller may read, by step then by age"})
 
 
 class _Instances:
