@@ -126,9 +126,6 @@ class ReadResult:
     errors: list[RecordError]
     entry_lines: list[int] = field(default_factory=list)  #: source line of each entry
 
-    def line_of(self, index: int) -> int | None:
-        return self.entry_lines[index] if index < len(self.entry_lines) else None
-
     @property
     def ok(self) -> bool:
         return self.record is not None and not self.errors

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import shutil
 import socket
 import subprocess
 import time
@@ -109,7 +108,3 @@ class RedisProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
-
-
-def wipe(data_dir: str | os.PathLike[str]) -> None:
-    shutil.rmtree(data_dir, ignore_errors=True)

@@ -34,9 +34,7 @@ ICONS = ("SEISO", "CHARISMA", "OTAKU", "VOCAL", "ENJOY", "REACTION",
          "DUELIST", "INTEL", "SEXY", "ALCOHOL", "KUSOGAKI", "TRICKSTER")
 STAFF = "STAFF"
 SUITS = ("LOVELY", "COOL", "HOT")
-SUIT_NAMES = {"LOVELY": "ラブリー", "COOL": "クール", "HOT": "ホット"}
 TIMINGS = ("constant", "play", "action")
-TIMING_NAMES = {"constant": "常時", "play": "プレイ時", "action": "アクション時"}
 
 #: every effect name the engine implements, by the timing it may have
 EFFECTS = {

@@ -69,13 +69,13 @@ def describe(state: dict, cmd: dict, perspective: str, cs: CardSet, after: dict 
     else:
         line = f"{seat} {kind}".strip()
     if after is not None:
-        notes = [n for n in (_event_text(cs, state, after, e) for e in after["events"]) if n]
+        notes = [n for n in (_event_text(cs, after, e) for e in after["events"]) if n]
         if notes:
             line += " → " + "、".join(notes)
     return line
 
 
-def _event_text(cs: CardSet, before: dict, after: dict, e: dict) -> str | None:
+def _event_text(cs: CardSet, after: dict, e: dict) -> str | None:
     k = e["kind"]
     name = lambda c: cs.member(c)["name"]  # noqa: E731
     if k == "live":
