@@ -265,6 +265,15 @@ def export(match_id, out_file, with_seed, redis_url, data_dir):
         click.echo(record.dumps(), nl=False)
 
 
+@main.command()
+@with_store_options
+def reindex(redis_url, data_dir):
+    """Rebuild the match indexes (all, by game, tournament, player, status) from the matches."""
+    with open_matches(redis_url, data_dir) as matches:
+        count = matches.store.rebuild_indexes()
+    click.echo(f"reindexed {count} match(es)")
+
+
 @main.group()
 def token() -> None:
     """Bearer tokens (stored hashed; shown once)."""

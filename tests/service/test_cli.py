@@ -108,6 +108,12 @@ def test_import_export_and_tokens_against_a_redis_url(toy_registry, run, tmp_pat
     assert run("export", ids[1], "--redis-url", redis_url).output == files[1].read_text()
     assert "no match" in run("export", "0000000000000000000a", "--redis-url", redis_url, code=1).output
 
+    # an operator rebuilds lost indexes from the matches themselves
+    for key in redis_client.scan_iter(match="kifu:idx:*"):
+        redis_client.delete(key)
+    assert run("reindex", "--redis-url", redis_url).output.strip() == "reindexed 2 match(es)"
+    assert sorted(redis_client.zrange("kifu:idx:all", 0, -1)) == sorted(ids)
+
     judge = run("token", "create", "--role", "judge", "--name", "J", "--redis-url", redis_url).output.strip()
     assert auth.authenticate(redis_client, judge).role == "judge"
     player = run("token", "create", "--role", "player", "--match", ids[0], "--seat", "p2", "--redis-url",
