@@ -50,8 +50,7 @@ def test_no_page_stream_or_entry_tells_a_perspective_the_omniscient_line(app, cl
     rules, record, mid = live_copy(matches, game, index)
     head = len(record.entries) - 1
     secrets_ = secret_lines(rules, record, perspective)
-    if not secrets_:
-        pytest.skip(f"this {game} demo hides nothing from {perspective} in its move list")
+    assert secrets_, f"the {game} demo must hide something from {perspective} for this test to mean anything"
     headers = {}
     if perspective != "public":
         tok = token(app, "player", name="P", match=mid, seat=perspective)
