@@ -85,13 +85,7 @@ class HolodeliveOracle:
 
 
 def oracles() -> list[Any]:
-    out: list[Any] = [TallyOracle()]
-    try:
-        if "holodelive" in registry.ids():
-            out.append(HolodeliveOracle())
-    except (ImportError, AttributeError):  # the game module is being written right now
-        pass
-    return out
+    return [TallyOracle(), HolodeliveOracle()]
 
 
 def responses(api: Api, match: dict[str, Any], perspective: str) -> str:
