@@ -16,7 +16,6 @@ from typing import Any, Iterable
 
 import pytest
 
-from replays import registry
 from replays.rng import Rng
 from replays.rules import OMNISCIENT
 from tests.service.api.conftest import Api
