@@ -28,9 +28,9 @@ def demo_record(rules: Rules, *, seed: str, index: int = 0, players: int | None 
     options = rules.options_schema.load({})
     started = EPOCH + timedelta(days=index)
     header = records.new_header(
-        game=rules.id, rules_version=rules.version, cardset=rules.cardset_ref(options),
+        game=rules.id, rules_version=rules.version, cardset=rules.cardset.ref(),
         seats=names, options=options, seed=game_seed, created=iso(started),
-        tournament="demo", round=str(index + 1), table="1", reveal_seed=True,
+        tournament="demo", round=str(index + 1), table_number="1", reveal_seed=True,
     )
     state = engine.initial_state(rules, header, game_seed)
     record = records.Record(header)

@@ -47,5 +47,7 @@ def fold(rules: Rules, state: State, commands: Iterable[Command]) -> State:
     return state
 
 
-def initial_state(rules: Rules, header: dict[str, Any], seed: str) -> State:
-    return rules.setup(header.get("options") or {}, seed, len(header["seats"]))
+def initial_state(rules: Rules, header: dict[str, Any], seed: str, deal: list | None = None) -> State:
+    """The state before entry 1 of a record: its options, table and (revealed or given) deal."""
+    return rules.setup(header.get("options") or {}, seed, len(header["seats"]),
+                       table=header.get("table", "digital"), deal=header.get("deal", deal))

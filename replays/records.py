@@ -1,8 +1,8 @@
 """Records: a header plus entries, chained by SHA-256, exported as JSON Lines.
 
 Line 1 of a ``.kifu.jsonl`` file is the header object; every later line is one entry.
-The chain starts from the header's digest (the header without ``seed``, which is
-revealed later) and each entry's ``chain`` is
+The chain starts from the header's digest (the header without ``seed`` and ``deal``,
+which are revealed later) and each entry's ``chain`` is
 ``sha256(prev_chain || canon(entry without "chain"))`` over hex strings and UTF-8.
 The last chain (the head) identifies the whole record. docs/record-format.md is the
 contract; change it only with a new ``FORMAT``.
@@ -24,7 +24,9 @@ from replays import canon
 from replays.errors import RecordError
 from replays.rules import seat_ids
 
-FORMAT = "kifu/1"
+FORMAT = "kifu/2"
+TABLES = ("digital", "physical", "observed")
+SECRET_FIELDS = ("seed", "deal")  #: revealed once the match is over (or to a judge)
 ENTRY_FIELDS = ("seq", "at", "actor", "by", "command", "state_hash", "chain")
 ACTORS_EXTRA = ("judge", "system")
 
@@ -41,10 +43,17 @@ def new_header(
     match_id: str | None = None,
     tournament: str | None = None,
     round: str | None = None,  # noqa: A002 - the record field is called round
-    table: str | None = None,
+    table_number: str | None = None,
+    table: str = "digital",
+    deal: list | None = None,
     reveal_seed: bool = False,
 ) -> dict[str, Any]:
-    """A header committing to ``seed``; the seed itself is included only if ``reveal_seed``."""
+    """A header committing to ``seed`` (and ``deal``: the outcomes a physical or observed
+    table stated for setup); they are included only if ``reveal_seed``.
+
+    ``table`` is where chance outcomes come from (``digital`` | ``physical`` | ``observed``);
+    ``table_number`` is the event's table the match was played at.
+    """
     names = list(seats)
     header: dict[str, Any] = {
         "format": FORMAT,
@@ -55,18 +64,33 @@ def new_header(
         "options": dict(options),
         "created": created,
         "seed_commitment": canon.sha256_hex(seed),
+        "table": table,
     }
-    for key, value in (("match_id", match_id), ("tournament", tournament), ("round", round), ("table", table)):
+    if deal is not None:
+        header["deal_commitment"] = canon.digest(deal)
+    for key, value in (("match_id", match_id), ("tournament", tournament), ("round", round),
+                       ("table_number", table_number)):
         if value is not None:
             header[key] = value
     if reveal_seed:
         header["seed"] = seed
+        if deal is not None:
+            header["deal"] = list(deal)
     return header
 
 
+def reveal(header: Mapping[str, Any], seed: str, deal: list | None) -> dict[str, Any]:
+    """``header`` with its secrets revealed (a finished match's export, a judge's)."""
+    out = dict(header)
+    out["seed"] = seed
+    if deal is not None:
+        out["deal"] = list(deal)
+    return out
+
+
 def genesis(header: Mapping[str, Any]) -> str:
-    """The chain value before entry 1: the digest of the header without its seed."""
-    return canon.digest({k: v for k, v in header.items() if k != "seed"})
+    """The chain value before entry 1: the digest of the header without its secrets."""
+    return canon.digest({k: v for k, v in header.items() if k not in SECRET_FIELDS})
 
 
 def chain_next(prev_chain: str, entry: Mapping[str, Any]) -> str:
@@ -159,6 +183,8 @@ def _header_problem(obj: Any) -> str | None:
                       ("seed_commitment", str), ("created", str), ("cardset", dict)):
         if not isinstance(obj.get(key), kind):
             return f"header field {key!r} missing or not a {kind.__name__}"
+    if obj.get("table") not in TABLES:
+        return f"header field 'table' must be one of {', '.join(TABLES)}"
     for i, seat in enumerate(obj["seats"], start=1):
         if not isinstance(seat, dict) or seat.get("id") != f"p{i}" or not isinstance(seat.get("name"), str):
             return f"seat {i} must be {{\"id\": \"p{i}\", \"name\": ...}}"

@@ -65,12 +65,15 @@ class Rules(Protocol):
     seats: tuple[int, ...]  #: allowed player counts
     commands: Mapping[str, Any]  #: command type -> marshmallow Schema instance
     options_schema: Any  #: marshmallow Schema instance for ``setup`` options
+    cardset: Any  #: the bound ``replays.kit.CardSet`` (None until ``bind``)
 
-    def cardset_ref(self, options: Mapping[str, Any]) -> dict[str, str]:
-        """``{"id": ..., "digest": ...}`` of the card set these options use."""
+    def bind(self, cardset: Any) -> "Rules":
+        """These rules for one card set; every other hook is called on the bound object."""
 
-    def setup(self, options: Mapping[str, Any], seed: str, players: int) -> State:
-        """The initial state; shuffles and deals come from ``seed`` through ``replays.rng``."""
+    def setup(self, options: Mapping[str, Any], seed: str, players: int, *, table: str = "digital",
+              deal: list | None = None) -> State:
+        """The initial state. Chance comes from ``seed`` (digital) or ``deal`` (the outcomes a
+        physical or observed table stated for setup's chance events; see ``replays.kit.chance``)."""
 
     def check(self, state: State, command: Command) -> None:
         """Raise ``RuleViolation`` if ``command`` (already schema-valid) is illegal now."""
@@ -94,8 +97,9 @@ class Rules(Protocol):
     def outcome(self, state: State) -> Outcome | None:
         """The result once the game is over, else None."""
 
-    def describe(self, state: State, command: Command, perspective: str) -> str:
-        """One move-list line for ``command`` applied to ``state``, as ``perspective`` may read it."""
+    def describe(self, before: State, command: Command, after: State, perspective: str) -> str:
+        """One move-list line for ``command`` (which turned ``before`` into ``after``), as
+        ``perspective`` may read it; it never re-runs the command."""
 
     def label(self, state: State, command: Command, seat: str) -> str:
         """How ``command`` is offered to ``seat`` before it is played (a button at the table).
@@ -107,33 +111,14 @@ class Rules(Protocol):
         Distinct legal commands of one seat get distinct labels, so the buttons can be told apart.
         """
 
-    def redact(self, state: State, command: Command, perspective: str) -> Command:
-        """``command`` as ``perspective`` may see it (e.g. an explicitly named hidden card)."""
+    def redact(self, before: State, command: Command, after: State, perspective: str) -> Command:
+        """``command`` as ``perspective`` may see it (an outcome it did not see, a secret choice)."""
 
     def turn(self, state: State) -> int:
         """The turn (or round) number at ``state``, for grouping the move list; 1-based."""
 
     def phase(self, state: State) -> str:
         """A short name of the current phase, for grouping commands at the recording table."""
-
-
-class RulesBase:
-    """Defaults a game may inherit: nothing hidden in commands, describe by type, label = public line."""
-
-    def redact(self, state: State, command: Command, perspective: str) -> Command:
-        return command
-
-    def describe(self, state: State, command: Command, perspective: str) -> str:
-        return f"{command.get('seat', '')} {command.get('type', '')}".strip()
-
-    def label(self, state: State, command: Command, seat: str) -> str:
-        # The public line of the move: it names nothing private to anyone. A game whose
-        # describe tells what the command turns up (a drawn card, a random result) must
-        # override this, since here that outcome is still in the future.
-        return self.describe(state, command, PUBLIC)
-
-    def phase(self, state: State) -> str:
-        return str(state.get("phase", ""))
 
 
 def check_perspective(perspective: str, players: int) -> None:

@@ -8,7 +8,7 @@ reported with its line; nothing after it is trusted.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from replays import canon, engine, records, registry
 from replays.errors import CommandError, RuleViolation, SchemaError
@@ -62,13 +62,15 @@ def verify(
     record: records.Record,
     *,
     lines: list[int] | None = None,
-    lookup: Callable[[str], Rules] = registry.get,
+    lookup: Callable[[Mapping[str, Any]], Rules] = registry.for_header,
     seed: str | None = None,
+    deal: list | None = None,
 ) -> Report:
     """Replay ``record`` and report the first divergence.
 
     Without a seed (a live match's public export) only the chain, seqs and schema are
-    checked and ``replayed`` stays False; ``seed`` may be passed in by a judge.
+    checked and ``replayed`` stays False; ``seed`` (and a physical table's ``deal``) may be
+    passed in by a judge. ``lookup`` binds the rules to the card set the header names.
     """
     report = Report(ok=True)
     header = record.header
@@ -77,20 +79,21 @@ def verify(
         return lines[i] if lines and i < len(lines) else None
 
     try:
-        rules = lookup(header["game"])
+        rules = lookup(header)
     except KeyError as exc:
         return _fail(report, Divergence(None, 1, "header", str(exc)))
     if header["rules_version"] != rules.version:
         return _fail(report, Divergence(None, 1, "header",
-                     f"recorded with {rules.id} rules version {header['rules_version']}; "
-                     f"this kifu has version {rules.version}"))
+                     f"recorded with {rules.id} rules version {header['rules_version']}, which this kifu does not "
+                     f"have (it plays version {rules.version}): verify it with a kifu release that has "
+                     f"{rules.id} version {header['rules_version']}",
+                     expected=str(rules.version), actual=str(header["rules_version"])))
     players = len(header["seats"])
     if players not in rules.seats:
         return _fail(report, Divergence(None, 1, "header", f"{players} seats; {rules.id} allows {rules.seats}"))
-    expected_cardset = rules.cardset_ref(header.get("options") or {})
-    if header["cardset"] != expected_cardset:
-        return _fail(report, Divergence(None, 1, "header", "card set differs from the one the options name",
-                                        expected=canon.dumps(expected_cardset), actual=canon.dumps(header["cardset"])))
+    if "deal" in header and canon.digest(header["deal"]) != header.get("deal_commitment"):
+        return _fail(report, Divergence(None, 1, "seed", "the revealed deal does not match deal_commitment",
+                                        expected=header.get("deal_commitment"), actual=canon.digest(header["deal"])))
 
     seed = header.get("seed", seed)
     if seed is not None:
@@ -105,7 +108,7 @@ def verify(
     state = None
     if seed is not None:
         try:
-            state = engine.initial_state(rules, header, seed)
+            state = engine.initial_state(rules, header, seed, deal)
         except (CommandError, ValueError, KeyError, TypeError) as exc:
             return _fail(report, Divergence(None, 1, "header", f"options rejected by setup: {exc}"))
     actors = set(seat_ids(players)) | set(records.ACTORS_EXTRA)
