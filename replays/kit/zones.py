@@ -203,6 +203,23 @@ class Zones:
                                    "since": token["step"], "was": token["how"]})
         return card
 
+    def turn_up(self, item: str, event: str, rule: str, *, visible: Any = ALL, how: str | None = None) -> str:
+        """``item`` shown (to ``visible``) by the rules themselves, not named by a command.
+
+        A known card is just returned. A token is an event whose outcome the observed
+        table states (one of the cards it may be, or null: still unseen, it stays a token).
+        Digital and physical tables have no tokens, so they never see this event.
+        """
+        if not is_token(item):
+            return item
+        token = self.z["tokens"].get(item)
+        if token is None:
+            return item
+        unseen = self.pile(token["pile"])["unseen"]
+        options = tuple(self.possible(item))
+        card = self._chance(Event(event, rule, options, tuple(unseen[c] for c in options), visible=visible))
+        return item if card is None else self.reveal(item, card, how or event, rule)
+
     def pick(self, event: str, rule: str, options: list[Any], *, visible: Any = ALL) -> Any:
         """A random pick among ``options`` (a die's faces, a random card of a hand)."""
         counts = Counter(options)
