@@ -192,6 +192,15 @@ class Game:
             out.append(c)
         return out
 
+    def deal_needs(self, options: Mapping[str, Any], seed: str, players: int, table: str,
+                   deal: list) -> _chance.Event | None:
+        """The next setup event a physical or observed ``deal`` must state, or None when complete."""
+        try:
+            self.setup(options, seed, players, table=table, deal=deal)
+        except _chance.OutcomeNeeded as need:
+            return need.event
+        return None
+
     def needs(self, state: State, cmd: Command) -> _chance.Event | None:
         """The next chance event ``cmd`` must state an outcome for, or None (tables' pickers)."""
         try:
