@@ -14,7 +14,7 @@ def _state():
 
 
 @pytest.mark.parametrize("bad", [None, [], "draw", {"seat": "p1"}, {"type": "fly", "seat": "p1"},
-                                 {"type": "bank", "seat": "p1", "card": "3"}, {"type": "draw", "seat": "p1", "x": 1}])
+                                 {"type": "bank", "seat": "p1", "card": 3}, {"type": "draw", "seat": "p1", "x": 1}])
 def test_malformed_commands_are_schema_errors(bad):
     with pytest.raises(SchemaError):
         engine.check(TOY, _state(), bad)

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from replays import canon, engine, registry, snapshots
 from replays.bot import choose, play
 from replays.demo import demo_record
-from replays.errors import CommandError
+from replays.errors import CommandError, RuleViolation
+from replays.kit import tables
+from replays.rng import Rng
 from replays.rules import Outcome, perspectives
 
 GAMES = registry.ids()
@@ -25,19 +27,19 @@ def _setup(rules, seed, players):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_protocol_attributes(game):
-    rules = registry.get(game)
+    rules = registry.demo(game)
     assert rules.id == game and isinstance(rules.version, int) and rules.version >= 1
     assert rules.seats and all(isinstance(n, int) for n in rules.seats)
     assert rules.commands and all(hasattr(s, "validate") for s in rules.commands.values())
-    ref = rules.cardset_ref(rules.options_schema.load({}))
-    assert set(ref) == {"id", "digest"}
+    assert set(rules.cardset.ref()) == {"id", "digest"}
+    assert rules.cardset.digest == canon.digest(rules.cardset.data)
 
 
 @pytest.mark.parametrize("game", GAMES)
 @SETTINGS
 @given(seed=st.text(min_size=1, max_size=12), pick=st.integers(min_value=0, max_value=20))
 def test_same_seed_same_game(game, seed, pick):
-    rules = registry.get(game)
+    rules = registry.demo(game)
     players = rules.seats[pick % len(rules.seats)]
     runs = []
     for _ in range(2):
@@ -50,7 +52,7 @@ def test_same_seed_same_game(game, seed, pick):
 @SETTINGS
 @given(seed=st.text(min_size=1, max_size=12), pick=st.integers(min_value=0, max_value=20))
 def test_every_step_keeps_the_contract(game, seed, pick):
-    rules = registry.get(game)
+    rules = registry.demo(game)
     players = rules.seats[pick % len(rules.seats)]
     _, state = _setup(rules, seed, players)
     assert state["step"] == 0
@@ -68,11 +70,11 @@ def test_every_step_keeps_the_contract(game, seed, pick):
             _assert_labels_tell_commands_apart(rules, state, seat, legal)
         assert canon.dumps(state) == before, "legal/label mutated the state"
         command = choose(rules, state, f"{seed}/bot")
-        for perspective in views:
-            assert isinstance(rules.describe(state, command, perspective), str)
-            canon.check_plain(rules.redact(state, command, perspective))
         after = rules.apply(state, command)
         assert canon.dumps(state) == before, "apply mutated its input"
+        for perspective in views:
+            assert isinstance(rules.describe(state, command, after, perspective), str)
+            canon.check_plain(rules.redact(state, command, after, perspective))
         assert after["step"] == state["step"] + 1
         awaited = set(rules.to_act(after))
         for perspective in views:
@@ -98,7 +100,7 @@ def _assert_labels_tell_commands_apart(rules, state, seat, legal):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_snapshot_plus_tail_equals_full_fold(game):
-    rules = registry.get(game)
+    rules = registry.demo(game)
     record = demo_record(rules, seed="contract", index=0)
     commands = [e["command"] for e in record.entries]
     seed = record.header["seed"]
@@ -113,7 +115,7 @@ def test_snapshot_plus_tail_equals_full_fold(game):
 @SETTINGS
 @given(data=st.data())
 def test_garbage_commands_raise_only_command_errors(game, data):
-    rules = registry.get(game)
+    rules = registry.demo(game)
     _, state = _setup(rules, "garbage", rules.seats[0])
     for _ in range(data.draw(st.integers(0, 15))):
         if rules.outcome(state) is not None:
@@ -135,3 +137,71 @@ def test_garbage_commands_raise_only_command_errors(game, data):
     except CommandError:
         pass
     assert canon.dumps(state) == before
+
+
+# -- the three tables ------------------------------------------------------------------
+
+def _without_table(state):
+    return {k: v for k, v in state.items() if k != "table"}
+
+
+def _stated_deal(rules, options, seed, players, table, rng):
+    """A deal a recorder could state: each setup event answered with a possible outcome
+    (or, on an observed table, left unknown half of the time)."""
+    deal = []
+    while (event := rules.deal_needs(options, seed, players, table, deal)) is not None:
+        unknown = table == "observed" and event.unknown_ok and rng.below(2)
+        deal.append(None if unknown else rng.choice(list(event.options)))
+    return deal
+
+
+@pytest.mark.parametrize("game", GAMES)
+@SETTINGS
+@given(seed=st.text(min_size=1, max_size=12), pick=st.integers(min_value=0, max_value=20))
+def test_a_digital_game_restated_at_a_physical_table_has_the_same_states(game, seed, pick):
+    rules = registry.demo(game)
+    players = rules.seats[pick % len(rules.seats)]
+    options, digital = _setup(rules, seed, players)
+    commands = [c for c, _ in play(rules, digital, seed + "/bot")]
+    deal, stated = tables.restate(rules, options, seed, players, commands)
+    physical = rules.setup(options, seed, players, table="physical", deal=deal)
+    assert _without_table(physical) == _without_table(digital)
+    for command, restated in zip(commands, stated):
+        engine.check(rules, physical, restated)
+        digital, physical = rules.apply(digital, command), rules.apply(physical, restated)
+        assert _without_table(physical) == _without_table(digital), f"step {digital['step']}"
+        omniscient = rules.view(physical, "omniscient")
+        assert {k: v for k, v in omniscient.items() if k != "table"} == \
+            {k: v for k, v in rules.view(digital, "omniscient").items() if k != "table"}
+    assert rules.outcome(physical) == rules.outcome(digital)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("table", ["physical", "observed"])
+@SETTINGS
+@given(seed=st.text(min_size=1, max_size=12), pick=st.integers(min_value=0, max_value=20))
+def test_stated_outcomes_are_never_falsely_refused_and_impossible_ones_always_are(game, table, seed, pick):
+    """At a physical or observed table every command ``legal`` lists, with any of its
+    possible outcomes (or unknown ones, observed), passes ``check``; changing one outcome to
+    a card the event cannot have is refused and writes nothing."""
+    rules = registry.demo(game)
+    players = rules.seats[pick % len(rules.seats)]
+    options = rules.options_schema.load({})
+    rng = Rng(seed, f"contract/{table}")
+    state = rules.setup(options, seed, players, table=table, deal=_stated_deal(rules, options, seed, players, table, rng))
+    impossible = "no-such-card"
+    for _ in range(400):
+        if rules.outcome(state) is not None:
+            break
+        legal = [c for s in rules.to_act(state) for c in rules.legal(state, s)]
+        assert legal, f"no legal command at step {state['step']} and no outcome"
+        command = rng.choice(legal)
+        engine.check(rules, state, command)
+        if command.get("outcomes"):
+            i = rng.below(len(command["outcomes"]))
+            wrong = {**command, "outcomes": [*command["outcomes"][:i], impossible, *command["outcomes"][i + 1:]]}
+            before = canon.dumps(state)
+            with pytest.raises(RuleViolation):
+                engine.check(rules, state, wrong)
+            assert canon.dumps(state) == before
+        state = rules.apply(state, command)

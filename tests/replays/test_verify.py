@@ -1,7 +1,8 @@
 """verify: replay from the header and report the first divergent entry."""
 import json
 
-from replays import canon, records
+from replays import canon, engine, records
+from replays.kit import tables
 from replays.demo import demo_record
 from replays.verify import verify, verify_text
 
@@ -95,11 +96,56 @@ def test_broken_line_is_a_read_divergence_with_its_line():
     assert (report.divergence.what, report.divergence.line) == ("read", 6)
 
 
-def test_other_rules_version_is_refused_not_guessed():
-    report = verify_text(_edit(_text(), 1, lambda h: h.update(rules_version=2)), lookup=lookup)
-    assert report.divergence.what == "header" and "version 2" in report.divergence.message
+def test_other_rules_version_is_refused_naming_the_version_it_needs():
+    report = verify_text(_edit(_text(), 1, lambda h: h.update(rules_version=1)), lookup=lookup)
+    assert report.divergence.what == "header"
+    assert "toy version 1" in report.divergence.message and "mismatch" not in report.divergence.message
+    assert (report.divergence.expected, report.divergence.actual) == (str(TOY.version), "1")
 
 
 def test_unknown_game():
     report = verify_text(_edit(_text(), 1, lambda h: h.update(game="chess")), lookup=lookup)
     assert report.divergence.what == "header"
+
+
+def _physical_text(table="physical"):
+    """A physical-table record of the toy: the digital demo's outcomes stated by a recorder."""
+    digital = records.read_text(_text()).record
+    seed = digital.header["seed"]
+    commands = [e["command"] for e in digital.entries]
+    deal, stated = tables.restate(TOY, {}, seed, 2, commands, table=table)
+    header = records.new_header(game="toy", rules_version=TOY.version, cardset=TOY.cardset.ref(),
+                                seats=["A", "B"], options={}, seed=seed, created="2026-01-01T00:00:00Z",
+                                table=table, deal=deal, reveal_seed=True)
+    record = records.Record(header)
+    state, prev = engine.initial_state(TOY, header, seed), records.genesis(header)
+    for seq, command in enumerate(stated, start=1):
+        state = engine.step(TOY, state, command)
+        entry = records.make_entry(prev, seq=seq, at="2026-01-01T00:00:01Z", actor=command["seat"], by="rec",
+                                   command=command, state_hash=canon.state_hash(state, seed))
+        record.entries.append(entry)
+        prev = entry["chain"]
+    return record.dumps()
+
+
+def test_a_physical_record_verifies_and_its_outcomes_are_checked():
+    text = _physical_text()
+    assert verify_text(text, lookup=lookup).ok
+    first_draw = next(i for i, line in enumerate(text.splitlines(), start=1) if '"outcomes"' in line)
+    owned = records.read_text(text).record.entries[first_draw - 2]["command"]["outcomes"][0]
+    # stating a card the deck cannot hold any more (the one just drawn) is illegal, not a hash mismatch
+    later = next(i for i, line in enumerate(text.splitlines(), start=1) if i > first_draw and '"outcomes"' in line)
+    report = verify_text(_rechain(_edit(text, later, lambda e: e["command"].update(outcomes=[owned]))), lookup=lookup)
+    assert report.divergence.what == "illegal" and report.divergence.seq == later - 1
+
+
+def test_a_revealed_deal_must_match_its_commitment():
+    text = _edit(_physical_text(), 1, lambda h: h.update(deal=["c1"]))
+    report = verify_text(text, lookup=lookup)
+    assert report.divergence.what == "seed" and "deal" in report.divergence.message
+
+
+def test_a_digital_record_may_not_state_outcomes():
+    text = _rechain(_edit(_text(), 2, lambda e: e["command"].update(outcomes=["c1"])))
+    report = verify_text(text, lookup=lookup)
+    assert report.divergence.what == "illegal" and "digital" in report.divergence.message
