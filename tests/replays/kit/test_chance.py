@@ -1,0 +1,60 @@
+"""kit.chance: the three sources of outcomes."""
+from collections import Counter
+
+import pytest
+
+from replays.errors import RuleViolation
+from replays.kit.chance import Digital, Event, Given, ImpossibleOutcome, OutcomeNeeded, source
+
+EV = Event("roll", "ダイス", options=(1, 2, 3, 4, 5, 6))
+
+
+def test_digital_outcomes_follow_the_weights():
+    ev = Event("draw", "R", options=("rare", "common"), weights=(1, 9))
+    seen = Counter(Digital("seed", step).outcome(ev) for step in range(3000))
+    assert 200 < seen["rare"] < 400 and seen["rare"] + seen["common"] == 3000
+
+
+def test_each_event_of_one_command_has_its_own_label():
+    d = Digital("seed", 7)
+    rolls = [d.outcome(EV) for _ in range(12)]
+    assert len(set(rolls)) > 1 and [e.name for e, _ in d.log] == ["roll"] * 12
+
+
+def test_a_physical_command_states_every_outcome_in_order():
+    g = Given([5, 2], "physical", "R")
+    assert (g.outcome(EV), g.outcome(EV)) == (5, 2)
+    g.finish()
+    with pytest.raises(OutcomeNeeded) as need:
+        g.outcome(EV)
+    assert need.value.index == 2 and need.value.event.options == EV.options and need.value.rule == "ダイス"
+
+
+def test_extra_and_impossible_outcomes_are_refused():
+    g = Given([7], "physical")
+    with pytest.raises(ImpossibleOutcome, match="7 is not possible"):
+        g.outcome(EV)
+    extra = Given([1, 2], "physical", "R")
+    extra.outcome(EV)
+    with pytest.raises(RuleViolation, match="2 outcomes stated but only 1"):
+        extra.finish()
+
+
+def test_unknown_outcomes_only_where_observed_and_allowed():
+    assert Given([None], "observed").outcome(EV) is None
+    with pytest.raises(ImpossibleOutcome):
+        Given([None], "physical").outcome(EV)
+    with pytest.raises(ImpossibleOutcome):
+        Given([None], "observed").outcome(Event("seen by all", "R", options=(1,), unknown_ok=False))
+
+
+def test_a_digital_table_states_no_outcomes():
+    with pytest.raises(RuleViolation, match="digital"):
+        source("digital", "seed", 1, [3])
+    with pytest.raises(ValueError):
+        source("virtual", "seed", 1, None)
+
+
+def test_event_visibility():
+    ev = Event("draw", "R", ("a",), visible=("p1",))
+    assert ev.sees("p1") and ev.sees("omniscient") and not ev.sees("p2") and not ev.sees("public")
