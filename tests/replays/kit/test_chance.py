@@ -58,3 +58,30 @@ def test_a_digital_table_states_no_outcomes():
 def test_event_visibility():
     ev = Event("draw", "R", ("a",), visible=("p1",))
     assert ev.sees("p1") and ev.sees("omniscient") and not ev.sees("p2") and not ev.sees("public")
+
+
+def test_the_digital_rule_in_the_record_format_spec():
+    """An independent reading of docs/record-format.md "Chance": label chance/<s>/<n>/<name>,
+    x = below(total weight), the option whose cumulative weight range holds x."""
+    import hashlib
+    import hmac
+
+    def below(seed, label, n):
+        stream, counter = b"", 0
+        k = ((n - 1).bit_length() + 7) // 8
+        limit = 256**k - (256**k % n)
+        while True:
+            while len(stream) < k:
+                stream += hmac.new(seed.encode(), label.encode() + counter.to_bytes(8, "big"), hashlib.sha256).digest()
+                counter += 1
+            x, stream = int.from_bytes(stream[:k], "big"), stream[k:]
+            if x < limit:
+                return x % n
+
+    ev = Event("draw", "R", options=("a", "b", "c"), weights=(2, 1, 4))
+    for step in range(30):
+        d = Digital("s", step)
+        d.outcome(EV)  # event 0 of this command: the draw below is event 1
+        x = below("s", f"chance/{step}/1/draw", 7)
+        expected = "a" if x < 2 else "b" if x < 3 else "c"
+        assert d.outcome(ev) == expected
