@@ -124,10 +124,11 @@ class Zones:
 
     # -- moves -----------------------------------------------------------------------
     def draw(self, name: str, event: str, rule: str, *, visible: Any = ALL, end: str = "top",
-             how: str | None = None) -> str | None:
+             how: str | None = None, unknown_ok: bool = True) -> str | None:
         """The card (or token) leaving the ``end`` of a pile; None if the pile is empty.
 
         A known card at that end just leaves; from the unordered middle it is a chance event.
+        ``unknown_ok=False``: the card lands face up, so even an observed table must name it.
         """
         p = self.pile(name)
         if p["size"] == 0:
@@ -136,7 +137,8 @@ class Zones:
         if near:
             item = near.pop(0) if end == "top" else near.pop()
         elif self.middle(name) > 0:
-            item = self._from_middle(name, Event(event, rule, *self._weighted(p), visible=visible), how or event)
+            item = self._from_middle(name, Event(event, rule, *self._weighted(p), visible=visible,
+                                                 unknown_ok=unknown_ok), how or event)
         else:
             item = far.pop(0) if end == "top" else far.pop()
         p["size"] -= 1
@@ -203,7 +205,8 @@ class Zones:
                                    "since": token["step"], "was": token["how"]})
         return card
 
-    def turn_up(self, item: str, event: str, rule: str, *, visible: Any = ALL, how: str | None = None) -> str:
+    def turn_up(self, item: str, event: str, rule: str, *, visible: Any = ALL, how: str | None = None,
+                unknown_ok: bool = True) -> str:
         """``item`` shown (to ``visible``) by the rules themselves, not named by a command.
 
         A known card is just returned. A token is an event whose outcome the observed
@@ -217,14 +220,16 @@ class Zones:
             return item
         unseen = self.pile(token["pile"])["unseen"]
         options = tuple(self.possible(item))
-        card = self._chance(Event(event, rule, options, tuple(unseen[c] for c in options), visible=visible))
+        card = self._chance(Event(event, rule, options, tuple(unseen[c] for c in options), visible=visible,
+                                  unknown_ok=unknown_ok))
         return item if card is None else self.reveal(item, card, how or event, rule)
 
-    def pick(self, event: str, rule: str, options: list[Any], *, visible: Any = ALL) -> Any:
+    def pick(self, event: str, rule: str, options: list[Any], *, visible: Any = ALL, unknown_ok: bool = True) -> Any:
         """A random pick among ``options`` (a die's faces, a random card of a hand)."""
         counts = Counter(options)
         keys = sorted(counts, key=lambda o: (str(type(o)), o))
-        return self._chance(Event(event, rule, tuple(keys), tuple(counts[k] for k in keys), visible=visible))
+        return self._chance(Event(event, rule, tuple(keys), tuple(counts[k] for k in keys), visible=visible,
+                                  unknown_ok=unknown_ok))
 
     # -- internals -------------------------------------------------------------------
     @staticmethod
