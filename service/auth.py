@@ -6,7 +6,8 @@ Tokens are random (``kifu_`` + ``secrets.token_urlsafe(32)``) and only their SHA
 
 - ``admin`` (organizer) and ``judge``: every perspective of every match, incl. omniscient;
 - ``recorder``: every seat of its one match (it records for the whole table);
-- ``player``: its one seat of its one match;
+- ``player``: its one seat of its one match (records it only at a digital table: at a
+  physical or observed one the recorder states what happens);
 - ``annotator``: what the public sees, and writes notes on any match (``may_annotate``,
   ``may_read_notes``; notes are their own stream);
 - anonymous (``None``): the public perspective.
@@ -25,6 +26,7 @@ from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from replays.rules import OMNISCIENT, PUBLIC, seat_ids
+from service.errors import BadRequest, Forbidden, Unauthorized
 
 ROLES = ("admin", "judge", "recorder", "player", "annotator")
 OMNISCIENT_ROLES = ("admin", "judge")
@@ -201,14 +203,46 @@ def perspectives_for(principal: Principal | None, info: Any) -> list[str]:
     return [PUBLIC]
 
 
+def _chance_table(info: Any) -> bool:
+    """A physical or observed table: its recorder states the chance outcomes."""
+    return info.header.get("table", "digital") != "digital"
+
+
 def may_append(principal: Principal | None, info: Any, seat: str) -> bool:
+    """Whether ``principal`` may record a command for ``seat`` (see ``appender``)."""
     if principal is None or seat not in _seats(info):
         return False
     if principal.role in OMNISCIENT_ROLES:
         return True
     if principal.match != info.id:
         return False
-    return principal.role == "recorder" or (principal.role == "player" and principal.seat == seat)
+    if principal.role == "player":
+        # At a physical or observed table the possible outcomes a command is checked
+        # against (its ``needs``, its listed outcomes) come from every card placed so far,
+        # the other seats' hands included: only those who see the whole table record there.
+        return principal.seat == seat and not _chance_table(info)
+    return principal.role == "recorder"
+
+
+def appender(principal: Principal | None, info: Any, seat: Any) -> str:
+    """The actor of a command ``principal`` records for ``seat``: the one decision of who
+    may append for a seat, which the API and the recording table both make here.
+
+    400 for a seat the match does not have, 401 without a principal, 403 when the role,
+    its match or its seat do not allow it (a player records only its own seat, and only at
+    a digital table). A judge or admin acts as ``judge``; anyone else as the seat.
+    """
+    seats = _seats(info)
+    if not isinstance(seat, str) or seat not in seats:
+        raise BadRequest({"command": {"seat": [f"one of {', '.join(seats)}"]}})
+    if principal is None:
+        raise Unauthorized("recording a command needs a token")
+    if not may_append(principal, info, seat):
+        why = ""
+        if principal.role == "player" and principal.match == info.id and principal.seat == seat:
+            why = f" (at a {info.header.get('table')} table the recorder enters the game)"
+        raise Forbidden(f"a {principal.role} token may not record for {seat} in this match{why}")
+    return "judge" if principal.role in OMNISCIENT_ROLES else seat
 
 
 def may_see_seed(principal: Principal | None, info: Any) -> bool:

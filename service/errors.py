@@ -123,21 +123,63 @@ class BadRequest(ServiceError):
 
 
 class Rejected(ServiceError):
-    """The rules forbid this command now."""
+    """The rules forbid this command now.
+
+    ``needs`` (a physical or observed table) is the chance event whose outcome is missing
+    or impossible: ``name, rule, options, unknown_ok, visible`` (``Event.to_json``), the
+    ``index`` the outcome takes in ``"outcomes"`` (or in the deal) and the options' printed
+    ``names``, so a client can offer exactly the possible outcomes.
+    """
 
     status = 422
     error = "rule_violation"
 
-    def __init__(self, rule: str, message: str):
+    def __init__(self, rule: str, message: str, needs: Mapping[str, Any] | None = None):
         self.rule = rule
+        self.needs = dict(needs) if needs is not None else None
         super().__init__(message)
 
     @classmethod
-    def from_violation(cls, violation: Any) -> "Rejected":
-        return cls(violation.rule, violation.message)
+    def from_violation(cls, violation: Any, needs: Mapping[str, Any] | None = None) -> "Rejected":
+        return cls(violation.rule, violation.message, needs)
 
     def extra(self) -> dict[str, Any]:
-        return {"rule": self.rule}
+        out: dict[str, Any] = {"rule": self.rule}
+        if self.needs is not None:
+            out["needs"] = self.needs
+        return out
+
+
+class BadJson(ServiceError):
+    """The body is not JSON kifu reads (malformed, floats, NaN, too deep, a lone surrogate)."""
+
+    status = 400
+    error = "bad_json"
+
+
+class RulesUnavailable(ServiceError):
+    """This kifu cannot replay the match: it lacks its game, its rules version or its card set.
+
+    Nothing is wrong with the match; another kifu release (or an imported card set) reads it.
+    """
+
+    status = 501
+    error = "rules_unavailable"
+
+    def __init__(self, message: str, *, game: str, rules_version: int | None = None,
+                 available: int | None = None):
+        self.game = game
+        self.rules_version = rules_version
+        self.available = available
+        super().__init__(message)
+
+    def extra(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game}
+        if self.rules_version is not None:
+            out["rules_version"] = self.rules_version
+        if self.available is not None:
+            out["available"] = self.available
+        return out
 
 
 class TooLarge(ServiceError):

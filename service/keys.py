@@ -65,6 +65,16 @@ def idx_status(status: str) -> str:
     return f"{PREFIX}:idx:status:{status}"
 
 
+def cardset(digest: str) -> str:
+    """A card set by digest (``service.cardsets``): its canonical JSON, game, id and title."""
+    return f"{PREFIX}:cardset:{digest}"
+
+
+def cardsets(game: str) -> str:
+    """The card sets stored for a game: digest -> id."""
+    return f"{PREFIX}:cardsets:{game}"
+
+
 def entry_id(seq: int) -> str:
     """Stream ID of entry ``seq`` (IDs must be greater than 0-0, and seqs start at 1)."""
     return f"{seq}-0"

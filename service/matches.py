@@ -19,17 +19,20 @@ import secrets
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from marshmallow import ValidationError
 
 from replays import canon, engine, records, registry
 from replays.demo import iso
 from replays.errors import RuleViolation, SchemaError
-from replays.rules import Rules, perspectives, seat_ids
+from replays.kit.cardset import CardSet, CardSetError
+from replays.kit.chance import Event, Given, ImpossibleOutcome, OutcomeNeeded
+from replays.rules import PUBLIC, Command, Rules, perspectives, seat_ids
 from replays.snapshots import Snapshot
 from replays.verify import Divergence, verify_text
 from service.cache import Cached, StateCache
+from service.cardsets import DIGEST, CardSetStore, default_set, demo_sets
 from service.errors import (
     BadRequest,
     Conflict,
@@ -38,6 +41,7 @@ from service.errors import (
     MatchOver,
     NotFound,
     Rejected,
+    RulesUnavailable,
     StaleSeq,
     StoreCorrupt,
 )
@@ -48,6 +52,22 @@ from service.store import Store, check_command_id, payload_digest
 ACTORS_EXTRA = records.ACTORS_EXTRA  # "judge", "system"
 MAX_NAME = 64
 MAX_LABEL = 100
+MAX_DEAL = 4096  #: outcomes of one set-up (every card dealt from a face-down pile)
+
+
+class UnknownGame(registry.UnknownGame):
+    """A game this service does not play (its own list, which tests and tools may set)."""
+
+    def __str__(self) -> str:
+        return f"unknown game {self.args[0]!r}; known: {', '.join(self.args[1])}"
+
+
+class UnreadableCardSet(KeyError):
+    """A stored card set that this kifu's schema of its game refuses."""
+
+    def __str__(self) -> str:
+        game, ref, exc = self.args
+        return f"card set {ref.get('id')!r} of {game} does not fit this kifu's schema: {exc}"
 
 
 def utcnow() -> datetime:
@@ -118,6 +138,51 @@ class AppendResult:
         return {"seq": self.seq, "state_hash": self.state_hash, "chain": self.chain}
 
 
+@dataclass
+class SeatCommands:
+    """One seat at the recording table: whether the rules await its command now, and its
+    legal commands, each ``{"command", "label", "needs"}``: the command as it is posted (at
+    a physical or observed table a chance command comes once, without its outcomes), the
+    table's button for it, and ``needs`` (None, or the first chance outcome it must state:
+    ``Rejected.needs``' shape, so the table offers exactly the possible outcomes).
+    ``legal`` is ``Rules.legal``: every command exactly as posted, a chance command at a
+    physical or observed table once per possible outcome (what ``/legal`` serves)."""
+
+    seat: str
+    awaited: bool
+    commands: list[dict[str, Any]]
+    legal: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "awaited": self.awaited, "commands": self.commands, "legal": self.legal}
+
+
+@dataclass
+class StepView:
+    """One step of a match as one perspective may see it (``MatchService.view_step``).
+
+    ``view`` is ``Rules.view`` of the state after entry ``step`` (0: the set-up);
+    ``line`` entry ``step``'s move-list line as the perspective reads it (``history``'s
+    item; None at step 0 or when not asked for); ``to_act`` as the view tells it;
+    ``seats`` the recording table's seats (empty unless asked for) and ``public_to_act``
+    (then) whom the table visibly waits for.
+    """
+
+    mid: str
+    step: int
+    head: int
+    perspective: str
+    table: str
+    view: dict[str, Any]
+    line: dict[str, Any] | None
+    turn: int
+    phase: str
+    to_act: list[str]
+    outcome: dict[str, Any] | None
+    seats: list[SeatCommands] = field(default_factory=list)
+    public_to_act: list[str] | None = None
+
+
 @dataclass(frozen=True)
 class _Static:
     """What never changes once a match exists."""
@@ -127,6 +192,81 @@ class _Static:
     rules: Rules
     players: int
     actors: frozenset[str] = field(default_factory=frozenset)
+    deal: list[Any] | None = None
+
+    @property
+    def table(self) -> str:
+        return self.header.get("table", "digital")
+
+
+class _Locating(Given):
+    """Stated outcomes, remembering which one was being resolved when one was refused."""
+
+    at: int | None = None
+
+    def outcome(self, event: Event) -> Any:
+        self.at = len(self.log)
+        return super().outcome(event)
+
+
+def need_json(rules: Rules, event: Event, index: int | None) -> dict[str, Any]:
+    """A chance event a command (or a deal) must state, as the API and the table give it."""
+    name = getattr(rules, "outcome_name", str)
+    return {**event.to_json(), "index": index, "names": [name(o) for o in event.options]}
+
+
+def _needs_of(rules: Rules, state: dict[str, Any], command: Command) -> dict[str, Any] | None:
+    """The next outcome ``command`` must state (``need_json``), None if complete; a refusal
+    for any other reason is raised as ``Rejected``."""
+    try:
+        rules.check(state, command)
+    except OutcomeNeeded as need:
+        return need_json(rules, need.event, need.index)
+    except RuleViolation as exc:
+        raise rejection(rules, exc, command=command, state=state) from None
+    return None
+
+
+def _offered(rules: Rules, state: dict[str, Any], seat: str, legal: list[Command]) -> list[dict[str, Any]]:
+    """``seat``'s legal commands for a table (``SeatCommands.commands``): each once, a chance
+    command without its outcomes, with its label and the outcome it needs first."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for command in legal:
+        base = {k: v for k, v in command.items() if k != "outcomes"}
+        key = canon.dumps(base)
+        if key in seen:
+            continue
+        seen.add(key)
+        needs = _needs_of(rules, state, base) if "outcomes" in command else None
+        out.append({"command": base, "label": rules.label(state, base, seat), "needs": needs})
+    return out
+
+
+def rejection(rules: Rules, exc: RuleViolation, *, command: Command | None = None,
+              state: dict[str, Any] | None = None, setup: Callable[[Any], Any] | None = None) -> Rejected:
+    """``exc`` as the API's 422, with ``needs`` when a chance outcome is missing or impossible.
+
+    An impossible outcome does not say which of the stated ones it was; replaying the
+    command (or, with ``setup``, the set-up) with a source that remembers finds its index.
+    """
+    if isinstance(exc, OutcomeNeeded):
+        return Rejected.from_violation(exc, need_json(rules, exc.event, exc.index))
+    if not isinstance(exc, ImpossibleOutcome):
+        return Rejected.from_violation(exc)
+    index = None
+    try:
+        if setup is not None:
+            index = setup(_Locating)
+        elif command is not None and state is not None and hasattr(rules, "apply_with"):
+            source = _Locating(command.get("outcomes") or [], state["table"])
+            try:
+                rules.apply_with(state, command, source)
+            except ImpossibleOutcome:
+                index = source.at
+    except (RuleViolation, ValueError, KeyError, TypeError):
+        index = None
+    return Rejected.from_violation(exc, need_json(rules, exc.event, index))
 
 
 def _label(name: str, value: Any) -> str | None:
@@ -140,13 +280,21 @@ def _label(name: str, value: Any) -> str | None:
 
 
 class MatchService:
-    """Create, record, read and follow matches. Thread-safe; one per process is enough."""
+    """Create, record, read and follow matches. Thread-safe; one per process is enough.
+
+    ``games`` lists the games this kifu plays, unbound (default: the registry's); a match
+    is played with its game bound to the card set its header names (``bind``: found by
+    digest among the demo sets and the store's ``CardSetStore``, cached per game and
+    digest). ``lookup(header) -> bound Rules`` replaces that binding where given (tests,
+    alternative registries); ``KeyError`` for a game or card set it does not have.
+    """
 
     def __init__(
         self,
         store: Store,
         *,
-        lookup: Callable[[str], Rules] = registry.get,
+        games: Callable[[], Iterable[Rules]] = registry.all,
+        lookup: Callable[[Mapping[str, Any]], Rules] | None = None,
         clock: Callable[[], datetime] = utcnow,
         snapshot_every: int = 64,
         max_retries: int = 8,
@@ -155,20 +303,97 @@ class MatchService:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be >= 1")
         self.store = store
-        self.lookup = lookup
+        self.cardsets = CardSetStore(store.client)
+        self.games = games
+        self.lookup = lookup or self.bind
         self.clock = clock
         self.snapshot_every = snapshot_every
         self.max_retries = max_retries
         self.cache = cache if cache is not None else StateCache()
         self._statics: dict[str, _Static] = {}
+        self._bound: dict[tuple[str, str], Rules] = {}
+
+    # -- games and card sets ----------------------------------------------------------
+
+    def game(self, game_id: str) -> Rules:
+        """The game ``game_id``, unbound (``registry.UnknownGame``, a KeyError, if unknown)."""
+        games = list(self.games())
+        for rules in games:
+            if rules.id == game_id:
+                return rules
+        raise UnknownGame(game_id, [r.id for r in games])
+
+    def cardset(self, rules: Rules, digest: str) -> CardSet | None:
+        """The card set ``digest`` of game ``rules``: a demo set, else the store's, else None."""
+        for cs in demo_sets(rules):
+            if cs.digest == digest:
+                return cs
+        return self.cardsets.load(rules, digest)
+
+    def bind(self, header: Mapping[str, Any]) -> Rules:
+        """The rules a record header names, bound to its card set (the default ``lookup``).
+
+        ``KeyError`` (``registry.UnknownGame`` / ``UnknownCardSet``) when this kifu does not
+        have the game or the set; a set this kifu's schema refuses is a KeyError too, naming
+        the fields.
+        """
+        game, ref = header.get("game"), header.get("cardset") or {}
+        key = (game, ref.get("digest"))
+        found = self._bound.get(key)
+        if found is None:
+            rules = self.game(game)
+            try:
+                cs = self.cardset(rules, ref.get("digest"))
+            except CardSetError as exc:
+                raise UnreadableCardSet(game, dict(ref), exc) from None
+            if cs is None:
+                raise registry.UnknownCardSet(game, dict(ref))
+            found = self._bound.setdefault(key, rules.bind(cs))
+        return found
+
+    def _try_bind(self, header: Mapping[str, Any]) -> Rules | None:
+        try:
+            return self.lookup(header)
+        except KeyError:
+            return None
+
+    def _choose_cardset(self, rules: Rules, asked: Any) -> CardSet:
+        """The card set a new match asks for: an id or a digest, default the game's default demo set."""
+        if asked is None:
+            return default_set(rules)
+        if not isinstance(asked, str) or not 1 <= len(asked) <= 64:
+            raise BadRequest({"cardset": ["a card set's id or digest"]})
+        if DIGEST.match(asked):
+            try:
+                found = self.cardset(rules, asked)
+            except CardSetError as exc:
+                raise BadRequest({"cardset": [f"the stored card set {asked[:12]}… no longer fits {rules.id}'s "
+                                              f"schema: {exc}"]}) from None
+            if found is None:
+                raise BadRequest({"cardset": [f"no card set of {rules.id} has digest {asked[:12]}…; import it "
+                                              "with kifu cards import"]})
+            return found
+        named = {cs.digest: cs for cs in demo_sets(rules) if cs.id == asked}
+        for stored in self.cardsets.list(rules.id):
+            if stored.id == asked and stored.digest not in named:
+                loaded = self.cardset(rules, stored.digest)
+                if loaded is not None:
+                    named[stored.digest] = loaded
+        if not named:
+            known = sorted({cs.id for cs in demo_sets(rules)} | {c.id for c in self.cardsets.list(rules.id)})
+            raise BadRequest({"cardset": [f"no card set {asked!r} of {rules.id}; known: {', '.join(known)}"]})
+        if len(named) > 1:
+            raise BadRequest({"cardset": [f"{len(named)} card sets of {rules.id} are called {asked!r}: name one by "
+                                          f"digest ({', '.join(sorted(d[:12] + '…' for d in named))})"]})
+        return next(iter(named.values()))
 
     # -- creating ---------------------------------------------------------------------
 
-    def _rules_for(self, game: Any) -> Rules:
+    def _game_for(self, game: Any) -> Rules:
         if not isinstance(game, str):
             raise BadRequest({"game": ["a game id is a string"]})
         try:
-            return self.lookup(game)
+            return self.game(game)
         except KeyError as exc:
             raise BadRequest({"game": [str(exc)]}) from None
 
@@ -178,19 +403,33 @@ class MatchService:
         seat_names: Sequence[str],
         options: Mapping[str, Any] | None = None,
         *,
+        table: str = "digital",
+        cardset: str | None = None,
+        deal: Sequence[Any] | None = None,
         tournament: str | None = None,
         round: str | None = None,  # noqa: A002 - the record field is called round
-        table: str | None = None,
+        table_number: str | None = None,
         public_when_finished: bool = True,
         seed: str | None = None,
         by: str = "admin",
         listed: bool = True,
     ) -> MatchInfo:
-        """A new live match at seq 0. Options go through the game's ``options_schema``.
+        """A new live match at seq 0. Options go through the game's ``options_schema`` (a
+        game's deck lists are options); ``cardset`` is a stored set's id or digest (default:
+        the game's default demo set).
 
+        ``table`` is where chance outcomes come from (``digital``: the seed; ``physical`` /
+        ``observed``: the recorder states them). ``deal`` is the outcomes of the set-up at a
+        physical or observed table, refused at a digital one; it is kept secret with the
+        seed, the header commits to it (``deal_commitment``). A deal missing an outcome, or
+        stating an impossible one, is a ``Rejected`` whose ``needs`` names the event.
         ``listed=False`` keeps the match out of public listings (``list(public_only=True)``).
         """
-        rules = self._rules_for(game)
+        unbound = self._game_for(game)
+        if table not in records.TABLES:
+            raise BadRequest({"table": [f"one of {', '.join(records.TABLES)} (the event's table is table_number)"]})
+        chosen = self._choose_cardset(unbound, cardset)
+        rules = self._bound.setdefault((unbound.id, chosen.digest), unbound.bind(chosen))
         if not isinstance(seat_names, (list, tuple)) or not all(
                 isinstance(n, str) and 1 <= len(n.strip()) and len(n) <= MAX_NAME and n.isprintable()
                 for n in seat_names):
@@ -208,6 +447,7 @@ class MatchService:
             canon.check_plain(loaded)
         except TypeError as exc:
             raise BadRequest({"options": [str(exc)]}) from None
+        deal = _check_deal(table, deal)
         if seed is None:
             seed = secrets.token_hex(32)
         elif not isinstance(seed, str) or not 1 <= len(seed) <= 256:
@@ -215,19 +455,28 @@ class MatchService:
         if not isinstance(by, str):
             raise BadRequest({"by": ["a string"]})
         mid = new_match_id()
+        names = [n.strip() for n in seat_names]
         header = records.new_header(
-            game=rules.id, rules_version=rules.version, cardset=rules.cardset_ref(loaded),
-            seats=[n.strip() for n in seat_names], options=loaded, seed=seed, created=iso(self.clock()),
-            match_id=mid, tournament=_label("tournament", tournament), round=_label("round", round),
-            table=_label("table", table),
+            game=rules.id, rules_version=rules.version, cardset=chosen.ref(), seats=names, options=loaded,
+            seed=seed, created=iso(self.clock()), match_id=mid, tournament=_label("tournament", tournament),
+            round=_label("round", round), table_number=_label("table_number", table_number), table=table, deal=deal,
         )
         try:
-            state = engine.initial_state(rules, header, seed)
+            state = engine.initial_state(rules, header, seed, deal)
+        except RuleViolation as exc:
+            def locate(source_type: Any) -> int | None:
+                source = source_type(deal or [], table)
+                try:
+                    rules.setup_with(loaded, seed, len(names), table, source)
+                except ImpossibleOutcome:
+                    return source.at
+                return None
+            raise rejection(rules, exc, setup=locate) from None
         except (ValueError, KeyError, TypeError) as exc:
             raise BadRequest({"options": [f"rejected by setup: {exc}"]}) from None
         state_hash = canon.state_hash(state, seed)
-        meta = self.store.create(mid, header, seed, public_when_finished=public_when_finished, listed=listed,
-                                 state_hash=state_hash, by=by)
+        meta = self.store.create(mid, header, seed, deal=deal, public_when_finished=public_when_finished,
+                                 listed=listed, state_hash=state_hash, by=by)
         self.cache.put(mid, Cached(0, records.genesis(header), state_hash, state, rules.outcome(state) is not None))
         return MatchInfo.from_meta(meta, rules)
 
@@ -240,34 +489,46 @@ class MatchService:
         meta = self.store.meta(mid)
         if meta is None:
             raise NotFound(f"no match {mid}")
-        try:
-            rules = self.lookup(meta["game"])
-        except KeyError:
-            raise NotFound(f"match {mid} is of game {meta['game']!r}, which this kifu does not have") from None
-        if rules.version != meta["rules_version"]:
-            raise NotFound(f"match {mid} was recorded with {rules.id} rules version {meta['rules_version']}; "
-                           f"this kifu has version {rules.version}")
+        rules = self._rules_of(f"match {mid}", meta)
         players = len(meta["header"]["seats"])
-        found = _Static(meta["header"], self.store.seed(mid), rules, players,
-                        frozenset(seat_ids(players)) | frozenset(ACTORS_EXTRA))
+        seed, deal = self.store.secrets(mid)
+        found = _Static(meta["header"], seed, rules, players,
+                        frozenset(seat_ids(players)) | frozenset(ACTORS_EXTRA), deal)
         if len(self._statics) > 4096:
             self._statics.clear()
         self._statics[mid] = found
         return found
 
+    def _rules_of(self, what: str, meta: Mapping[str, Any]) -> Rules:
+        """The bound rules that replay ``what`` (a match, a record): ``RulesUnavailable``
+        (never a state hash "mismatch") when this kifu lacks its game, card set or rules version."""
+        game, version = meta["game"], meta["rules_version"]
+        try:
+            rules = self.lookup(meta["header"])
+        except KeyError as exc:
+            hint = "; import it with kifu cards import" if isinstance(exc, registry.UnknownCardSet) else ""
+            raise RulesUnavailable(f"{what} cannot be replayed by this kifu: {exc}{hint}", game=game,
+                                   rules_version=version) from None
+        if rules.version != version:
+            raise RulesUnavailable(
+                f"{what} was recorded with {game} rules version {version}, which this kifu does not have "
+                f"(it plays version {rules.version}): open it with a kifu release that has {game} version "
+                f"{version}", game=game, rules_version=version, available=rules.version)
+        return rules
+
     def info(self, mid: str) -> MatchInfo:
         meta = self.store.meta(check_match_id(mid))
         if meta is None:
             raise NotFound(f"no match {mid}")
-        try:
-            rules = self.lookup(meta["game"])
-        except KeyError:
-            rules = None
-        return MatchInfo.from_meta(meta, rules)
+        return MatchInfo.from_meta(meta, self._try_bind(meta["header"]))
 
     def seed(self, mid: str) -> str:
         """The match's secret seed; callers decide who may see it."""
         return self.store.seed(check_match_id(mid))
+
+    def deal(self, mid: str) -> list[Any] | None:
+        """The set-up outcomes a physical or observed table stated (secret like the seed), or None."""
+        return self.store.secrets(check_match_id(mid))[1]
 
     def _head(self, mid: str) -> tuple[int, str, str, str]:
         head = self.store.head(mid)
@@ -299,7 +560,7 @@ class MatchService:
                 if cached is not None and base_seq < cached.seq <= seq:
                     base_seq, base_state = cached.seq, cached.state
         if base_state is None:
-            base_seq, base_state = 0, engine.initial_state(rules, st.header, st.seed)
+            base_seq, base_state = 0, engine.initial_state(rules, st.header, st.seed, st.deal)
         tail = self.store.entries(mid, base_seq + 1, seq) if seq > base_seq else []
         if len(tail) != seq - base_seq:
             raise StoreCorrupt(f"match {mid}: entries {base_seq + 1}..{seq} are not all in the log")
@@ -375,17 +636,68 @@ class MatchService:
         """
         return self._history(mid, perspective, frm, to)[0]
 
-    def step(self, mid: str, perspective: str, n: int) -> tuple[dict[str, Any] | None, dict[str, Any]]:
-        """Entry ``n``'s move-list line (None for step 0) and the omniscient state after it,
-        from one fold: what a viewer needs to show one step. The state is the caller's copy."""
+    def view_step(self, mid: str, perspective: str, at: int | None = None, *, line: bool = True,
+                  seats: Sequence[str] = ()) -> StepView:
+        """Step ``at`` (default: the head) of the match as ``perspective`` may see it: what the
+        API, the viewer and the recording table serve of a state, computed here so that the
+        omniscient state itself never leaves this module.
+
+        ``line``: also entry ``at``'s move-list line as ``perspective`` reads it (a fold of one
+        more entry; leave it out where it is not shown). ``seats`` (a recording table: the
+        seats its user may record for; callers check that with ``auth.appender``): at the
+        head of a live match, each seat's legal commands with their labels and, at a physical
+        or observed table, the chance outcome each needs (``SeatCommands``).
+        """
         mid = check_match_id(mid)
+        st = self._static(mid)
+        if perspective not in perspectives(st.players):
+            raise BadRequest({"as": [f"one of {', '.join(perspectives(st.players))}"]})
         head = self._head(mid)[0]
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= head:
+        if at is None:
+            at = head
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= head:
             raise BadRequest({"step": [f"a step from 0 to {head}"]})
-        if n == 0:
-            return None, self.state(mid, at=0)[1]
-        items, state = self._history(mid, perspective, n, n)
-        return items[0], copy.deepcopy(state)
+        rules = st.rules
+        item = None
+        if line and at > 0:
+            items, state = self._history(mid, perspective, at, at)
+            item = items[0]
+        elif at == head:
+            state = self._load_head(mid, st).state
+        else:
+            state = self._materialize(mid, st, at).state
+        outcome = rules.outcome(state)
+        view = rules.view(state, perspective)
+        listed: list[SeatCommands] = []
+        public_to_act = None
+        if seats:
+            public_to_act = list(rules.view(state, PUBLIC)["to_act"])
+            awaited = set(rules.to_act(state)) if at == head and outcome is None else set()
+            for seat in seats:
+                if seat not in seat_ids(st.players):
+                    raise BadRequest({"seats": [f"no seat {seat!r} in this match"]})
+                legal = list(rules.legal(state, seat)) if seat in awaited else []
+                listed.append(SeatCommands(seat, seat in awaited, _offered(rules, state, seat, legal), legal))
+        return StepView(
+            mid=mid, step=at, head=head, perspective=perspective, table=st.table, view=view, line=item,
+            turn=rules.turn(state), phase=rules.phase(state), to_act=list(view["to_act"]),
+            outcome=outcome.to_json() if outcome else None, seats=listed, public_to_act=public_to_act)
+
+    def needs(self, mid: str, command: Any) -> dict[str, Any] | None:
+        """The next chance outcome ``command`` must state at the head of a physical or
+        observed match (``Rejected.needs``' shape, ``index`` = its place in ``"outcomes"``),
+        or None when it states them all. ``BadRequest`` for a malformed command, ``Rejected``
+        for one the rules refuse whatever the outcome."""
+        mid = check_match_id(mid)
+        st = self._static(mid)
+        try:
+            engine.validate(st.rules, command)
+            canon.check_plain(command)
+        except SchemaError as exc:
+            raise BadRequest(exc.errors) from None
+        except TypeError as exc:
+            raise BadRequest({"command": [str(exc)]}) from None
+        return _needs_of(st.rules, self._load_head(mid, st).state, command)
 
     def _history(self, mid: str, perspective: str, frm: int, to: int | None) -> tuple[list[dict[str, Any]], Any]:
         """The items of ``history`` and the state after the last of them (None if there are none)."""
@@ -408,14 +720,15 @@ class MatchService:
         out = []
         for entry in tail:
             command = entry["command"]
+            after = rules.apply(state, command)
             out.append({
                 "seq": entry["seq"], "at": entry["at"], "actor": entry["actor"], "by": entry["by"],
-                "command": rules.redact(state, command, perspective),
-                "describe": rules.describe(state, command, perspective),
+                "command": rules.redact(state, command, after, perspective),
+                "describe": rules.describe(state, command, after, perspective),
                 "turn": rules.turn(state),
                 "state_hash": entry["state_hash"], "chain": entry["chain"],
             })
-            state = rules.apply(state, command)
+            state = after
         if tail and canon.state_hash(state, st.seed) != tail[-1]["state_hash"]:
             raise StoreCorrupt(f"match {mid}: replaying to seq {tail[-1]['seq']} disagrees with the log")
         return out, state
@@ -436,11 +749,7 @@ class MatchService:
             cursor=cursor, limit=limit)
         out = []
         for meta in metas:
-            try:
-                rules = self.lookup(meta["game"])
-            except KeyError:
-                rules = None
-            out.append(MatchInfo.from_meta(meta, rules))
+            out.append(MatchInfo.from_meta(meta, self._try_bind(meta["header"])))
         return out, next_cursor
 
     def follow(self, mid: str, after_seq: int = 0, *, block_ms: int = 15000,
@@ -527,7 +836,7 @@ class MatchService:
                 try:
                     rules.check(base.state, command)
                 except RuleViolation as exc:
-                    problem = Rejected.from_violation(exc)
+                    problem = rejection(rules, exc, command=command, state=base.state)
             if problem is not None:
                 if not fresh:  # decided on a cached state that may be behind: look again
                     base, fresh = self._load_head(mid, st), True
@@ -575,8 +884,9 @@ class MatchService:
     # -- records ----------------------------------------------------------------------
 
     def export(self, mid: str, *, include_seed: bool) -> records.Record:
-        """The match as a record; the seed is in the header only if ``include_seed``
-        (callers allow it once the match is over, or for a judge)."""
+        """The match as a record; its secrets (the seed, and a physical or observed table's
+        deal) are in the header only if ``include_seed`` (callers allow it once the match is
+        over, or for a judge)."""
         mid = check_match_id(mid)
         meta = self.store.meta(mid)
         if meta is None:
@@ -584,15 +894,19 @@ class MatchService:
         header = dict(meta["header"])
         entries = self.store.entries(mid, 1, meta["seq"])
         if include_seed:
-            header["seed"] = self.store.seed(mid)
+            header = records.reveal(header, *self.store.secrets(mid))
         return records.Record(header, entries)
 
-    def import_record(self, text: str, *, by: str, seed: str | None = None, public_when_finished: bool = True,
-                      listed: bool = True) -> MatchInfo:
+    def import_record(self, text: str, *, by: str, seed: str | None = None, deal: Sequence[Any] | None = None,
+                      public_when_finished: bool = True, listed: bool = True) -> MatchInfo:
         """Verify a ``.kifu.jsonl`` text and store it as a new match; nothing unverifiable is stored.
 
-        The record must reveal its seed (or ``seed`` be given): the store replays every
-        state. The header is kept as it is (its chain depends on it); the match gets a new id.
+        The record must reveal its seed (or ``seed`` be given) and, from a physical or
+        observed table, its deal (or ``deal`` be given, matching ``deal_commitment``): the
+        store replays every state. The header is kept as it is (its chain depends on it)
+        less its secrets, which are stored apart; the match gets a new id. A record this
+        kifu cannot replay (another rules version, a card set not imported) is
+        ``RulesUnavailable``, not a divergence.
         """
         if not isinstance(text, str):
             raise BadRequest({"record": ["a record is JSON Lines text"]})
@@ -602,23 +916,55 @@ class MatchService:
             raise ImportRejected(Divergence(None, first.line if first else None, "read",
                                             first.message if first else "unreadable"))
         record = parsed.record
-        report = verify_text(text, lookup=self.lookup, seed=seed)
+        header = record.header
+        rules = self._rules_of("this record", {"game": header["game"], "header": header,
+                                                  "rules_version": header["rules_version"]})
+        seed = header.get("seed", seed)
+        if "deal" in header:
+            deal = header["deal"]
+        elif deal is not None:
+            deal = _check_deal(header["table"], deal)
+            if canon.digest(deal) != header.get("deal_commitment"):
+                raise ImportRejected(Divergence(None, 1, "seed", "the deal given does not match deal_commitment",
+                                                expected=header.get("deal_commitment"), actual=canon.digest(deal)))
+        if "deal_commitment" in header and deal is None and seed is not None:
+            raise ImportRejected(Divergence(None, 1, "seed", "the record does not reveal the deal of its "
+                                            f"{header['table']} table, so its states cannot be replayed; import "
+                                            "it with the deal"))
+        report = verify_text(text, lookup=self.lookup, seed=seed, deal=deal)
         if not report.ok:
             raise ImportRejected(report.divergence)
         if not report.replayed:
             raise ImportRejected(Divergence(None, 1, "seed", "the record does not reveal its seed, so its states "
                                             "cannot be replayed; import it with the seed"))
-        rules = self.lookup(record.header["game"])
-        seed = record.header.get("seed", seed)
         assert seed is not None
         if record.entries:
             state_hash = record.entries[-1]["state_hash"]
         else:
-            state_hash = canon.state_hash(engine.initial_state(rules, record.header, seed), seed)
+            state_hash = canon.state_hash(engine.initial_state(rules, header, seed, deal), seed)
         mid = new_match_id()
-        header = {k: v for k, v in record.header.items() if k != "seed"}
+        kept = {k: v for k, v in header.items() if k not in records.SECRET_FIELDS}
         meta = self.store.create(
-            mid, header, seed, public_when_finished=public_when_finished, listed=listed, state_hash=state_hash,
-            entries=record.entries, status="finished" if report.outcome else "live", outcome=report.outcome,
-            by=by, imported=True)
+            mid, kept, seed, deal=deal, public_when_finished=public_when_finished, listed=listed,
+            state_hash=state_hash, entries=record.entries, status="finished" if report.outcome else "live",
+            outcome=report.outcome, by=by, imported=True)
         return MatchInfo.from_meta(meta, rules)
+
+
+def _check_deal(table: str, deal: Any) -> list[Any] | None:
+    """A deal as stored: None at a digital table (refused if given), else a list of plain
+    JSON outcomes (an empty one when none was given)."""
+    if table == "digital":
+        if deal is not None:
+            raise BadRequest({"deal": ["a digital table deals from the seed: state a deal only at a physical or "
+                                       "observed table"]})
+        return None
+    if deal is None:
+        return []
+    if not isinstance(deal, (list, tuple)) or len(deal) > MAX_DEAL:
+        raise BadRequest({"deal": [f"the set-up's outcomes: a list of at most {MAX_DEAL}"]})
+    try:
+        canon.check_plain(list(deal))
+    except TypeError as exc:
+        raise BadRequest({"deal": [str(exc)]}) from None
+    return list(deal)

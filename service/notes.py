@@ -13,23 +13,21 @@ current notes. ``role`` and ``author`` (the writer's role and token id) are kept
 access decisions (``service.auth.may_read_notes`` / ``may_annotate``); they are not
 part of a note as the API serves it.
 
-Every check runs before the write, and the write is one script that appends only if
-the stream has not moved since it was read (so an edit never lands on a note that a
-concurrent deletion removed); nothing is written on any error.
+Every check runs before the write, and the write (``Store.notes_append``) appends only
+if the stream has not moved since it was read (``Store.notes_events``), so an edit never
+lands on a note that a concurrent deletion removed; nothing is written on any error.
+This module decides; the store reads and writes.
 """
 from __future__ import annotations
 
-import json
 import re
 from datetime import datetime
 from typing import Any, Callable, Mapping
 
-from replays import canon
 from replays.demo import iso
-from service import keys
-from service.errors import BadRequest, Conflict, NotFound, StoreCorrupt
+from service.errors import BadRequest, Conflict, NotFound
 from service.ids import check_match_id
-from service.store import _Script
+from service.store import Store
 
 #: Lichess's move-quality glyphs (NAG 1-6)
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
@@ -38,13 +36,6 @@ MAX_RETRIES = 8
 NOTE_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
 #: the fields of a note as it is served
 PUBLIC_FIELDS = ("id", "step", "text", "glyph", "by", "at", "edited")
-
-APPEND = _Script("notes_append.lua")  #: compare-and-append; see the script's header
-
-
-def _s(value: Any) -> Any:
-    return value.decode("utf-8") if isinstance(value, bytes) else value
-
 
 def check_text(text: Any) -> str:
     """1 to ``MAX_TEXT`` characters, printable; newlines allowed (a CRLF from a form becomes
@@ -123,20 +114,7 @@ def public(note: Mapping[str, Any]) -> dict[str, Any]:
     return {k: note[k] for k in PUBLIC_FIELDS}
 
 
-def _events(client: Any, mid: str) -> tuple[list[tuple[str, dict[str, Any]]], str]:
-    """Every event of the match's notes stream, and the stream's last id ("" when empty)."""
-    out = []
-    for raw_id, fields in client.xrange(keys.notes(mid)):
-        value = fields.get("note", fields.get(b"note"))
-        try:
-            event = json.loads(_s(value))
-        except (TypeError, ValueError):
-            raise StoreCorrupt(f"match {mid}: notes entry {_s(raw_id)} is not a note") from None
-        out.append((_s(raw_id), event))
-    return out, (out[-1][0] if out else "")
-
-
-def current(store: Any, mid: str) -> list[dict[str, Any]]:
+def current(store: Store, mid: str) -> list[dict[str, Any]]:
     """The match's live notes, ordered by step then by creation (``NotFound`` for no match).
 
     Each: ``id, step, text, glyph, by, at, edited`` plus ``role``/``author`` (see the
@@ -144,11 +122,11 @@ def current(store: Any, mid: str) -> list[dict[str, Any]]:
     mid = check_match_id(mid)
     if store.head(mid) is None:
         raise NotFound(f"no match {mid}")
-    return fold(_events(store.client, mid)[0])
+    return fold(store.notes_events(mid)[0])
 
 
 def annotate(
-    store: Any,
+    store: Store,
     mid: str,
     *,
     step: int | None,
@@ -197,7 +175,7 @@ def annotate(
         note: dict[str, Any] | None = None
         expected = "*"
         if replaces is not None:
-            events, expected = _events(store.client, mid)
+            events, expected = store.notes_events(mid)
             note = next((n for n in fold(events) if n["id"] == replaces), None)
             if note is None:
                 raise NotFound(f"no note {replaces} in match {mid} (deleted, or never written)")
@@ -212,14 +190,9 @@ def annotate(
             event["deleted"] = True
         else:
             event.update(step=note["step"] if step is None and note else step, text=text, glyph=glyph)
-        code, new_id = (_s(x) for x in APPEND(store.client, [keys.notes(mid), keys.meta(mid)],
-                                              [expected, canon.dumps(event)]))
-        if code == "not_found":
-            raise NotFound(f"no match {mid}")
-        if code == "stale":
+        new_id = store.notes_append(mid, event, expected=expected)
+        if new_id is None:
             continue  # another note was written meanwhile: look again
-        if code != "ok":
-            raise StoreCorrupt(f"notes script answered {code!r}")
         if delete:
             assert note is not None
             return {**note, "deleted": True}

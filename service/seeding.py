@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from replays import registry
 from replays.demo import demo_record
 from replays.rules import Rules
 from service import keys
+from service.cardsets import default_set
 from service.matches import MatchInfo, MatchService
 
 DEMO_SEED = "kifu-demo"
@@ -39,7 +39,8 @@ def seed_demo_matches(
     force: bool = False,
     progress: Callable[[MatchInfo], None] | None = None,
 ) -> list[MatchInfo]:
-    """Record ``per_game`` bot matches of each game; only into an empty store unless ``force``.
+    """Record ``per_game`` bot matches of each game (default: the service's games, each
+    with its default demo card set); only into an empty store unless ``force``.
 
     ``live`` more per game are recorded only halfway and left live, so that a newcomer can
     watch a match follow new moves and record one at the table (as admin, or with a token).
@@ -54,7 +55,8 @@ def seed_demo_matches(
         return []
     made: list[MatchInfo] = []
     try:
-        for rules in (registry.all() if games is None else games):
+        for game in (matches.games() if games is None else games):
+            rules = game if game.cardset is not None else game.bind(default_set(game))
             for n, index in enumerate(_showable(rules, seed, per_game + live)):
                 made.append(_record_one(matches, rules, seed, index, halfway=n >= per_game))
                 if progress is not None:
@@ -81,8 +83,9 @@ def _record_one(matches: MatchService, rules: Rules, seed: str, index: int, *, h
     header = record.header
     entries = record.entries[: len(record.entries) // 2] if halfway else record.entries
     info = matches.create(
-        rules.id, [s["name"] for s in header["seats"]], header["options"], tournament=header.get("tournament"),
-        round=header.get("round"), table=header.get("table"), seed=header["seed"], by="demo-bot",
+        rules.id, [s["name"] for s in header["seats"]], header["options"], cardset=header["cardset"]["digest"],
+        tournament=header.get("tournament"), round=header.get("round"), table_number=header.get("table_number"),
+        seed=header["seed"], by="demo-bot",
     )
     for entry in entries:
         result = matches.submit(info.id, entry["command"], expected_seq=entry["seq"] - 1,

@@ -107,6 +107,7 @@ class _Script:
 
 APPEND = _Script("append.lua")
 CREATE = _Script("create.lua")
+NOTES_APPEND = _Script("notes_append.lua")
 
 
 def _meta_from_hash(raw: Mapping[Any, Any]) -> dict[str, Any] | None:
@@ -144,6 +145,7 @@ class Store:
         header: Mapping[str, Any],
         seed: str,
         *,
+        deal: Sequence[Any] | None = None,
         public_when_finished: bool = True,
         listed: bool = True,
         state_hash: str = "",
@@ -155,8 +157,10 @@ class Store:
     ) -> dict[str, Any]:
         """Store a new match (and, for an import, its whole log) in one script; then index it.
 
-        ``state_hash`` is the hash after the last of ``entries`` (the initial state's
-        with none). Raises ``BadRequest`` if ``mid`` already exists or anything is malformed.
+        ``seed`` and ``deal`` (a physical or observed table's set-up outcomes) go to the
+        secret hash, never into meta; the header is stored without them. ``state_hash`` is
+        the hash after the last of ``entries`` (the initial state's with none). Raises
+        ``BadRequest`` if ``mid`` already exists or anything is malformed.
         """
         check_match_id(mid)
         if not isinstance(seed, str) or not seed:
@@ -175,7 +179,7 @@ class Store:
             "id": mid,
             "game": header["game"],
             "rules_version": str(header["rules_version"]),
-            "header": canon.dumps({k: v for k, v in header.items() if k != "seed"}),
+            "header": canon.dumps({k: v for k, v in header.items() if k not in records.SECRET_FIELDS}),
             "players": canon.dumps(names),
             "tournament": header.get("tournament") or "",
             "status": status,
@@ -191,7 +195,9 @@ class Store:
             "by": by,
             "imported": "1" if imported else "0",
         }
-        args: list[str] = [seed, str(len(fields))]
+        if deal is not None and not isinstance(deal, (list, tuple)):
+            raise BadRequest({"deal": ["a deal is a list of outcomes"]})
+        args: list[str] = [seed, "" if deal is None else canon.dumps(list(deal)), str(len(fields))]
         for name, value in fields.items():
             args += [name, value]
         args += [canon.dumps(dict(entry)) for entry in entries]
@@ -224,10 +230,14 @@ class Store:
 
     def seed(self, mid: str) -> str:
         """The match's secret seed. Callers gate who sees it."""
-        value = self.client.hget(keys.secret(check_match_id(mid)), "seed")
-        if value is None:
+        return self.secrets(mid)[0]
+
+    def secrets(self, mid: str) -> tuple[str, list[Any] | None]:
+        """``(seed, deal)``: the match's secrets (deal None at a digital table). Callers gate who sees them."""
+        seed, deal = self.client.hmget(keys.secret(check_match_id(mid)), "seed", "deal")
+        if seed is None:
             raise NotFound(f"no match {mid}")
-        return _s(value)
+        return _s(seed), (json.loads(_s(deal)) if deal else None)
 
     def entries(self, mid: str, from_seq: int = 1, to_seq: int | None = None) -> list[dict[str, Any]]:
         """Entries ``from_seq`` .. ``to_seq`` (inclusive; None = to the head), as stored."""
@@ -494,6 +504,36 @@ class Store:
         found = found[:limit]
         next_cursor = f"{found[-1]['created_ms']}:{found[-1]['id']}" if more and found else None
         return found, next_cursor
+
+    # -- notes ------------------------------------------------------------------------
+
+    def notes_events(self, mid: str) -> tuple[list[tuple[str, dict[str, Any]]], str]:
+        """Every event of the match's notes stream as ``(id, event)``, oldest first, and the
+        stream's last id ("" when empty); ``service.notes`` folds them."""
+        out = []
+        for raw_id, fields in self.client.xrange(keys.notes(check_match_id(mid))):
+            value = fields.get("note", fields.get(b"note"))
+            try:
+                event = json.loads(_s(value))
+            except (TypeError, ValueError):
+                raise StoreCorrupt(f"match {mid}: notes entry {_s(raw_id)} is not a note") from None
+            out.append((_s(raw_id), event))
+        return out, (out[-1][0] if out else "")
+
+    def notes_append(self, mid: str, event: Mapping[str, Any], *, expected: str = "*") -> str | None:
+        """Append one notes event if the stream's last id is still ``expected`` ("*": no
+        check; "": the stream is empty). Returns the new event's id, or None when the stream
+        moved meanwhile (nothing written); ``NotFound`` for no match."""
+        check_match_id(mid)
+        code, new_id = (_s(x) for x in NOTES_APPEND(self.client, [keys.notes(mid), keys.meta(mid)],
+                                                    [expected, canon.dumps(dict(event))]))
+        if code == "not_found":
+            raise NotFound(f"no match {mid}")
+        if code == "stale":
+            return None
+        if code != "ok":
+            raise StoreCorrupt(f"notes script answered {code!r}")
+        return new_id
 
     # -- following --------------------------------------------------------------------
 

@@ -13,8 +13,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from replays.rules import OMNISCIENT
-from service import auth
+from replays.rules import OMNISCIENT, PUBLIC
+from service import auth, body
 from service.errors import BadRequest, Forbidden, ServiceError
 from web import viewer
 
@@ -36,38 +36,35 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None) ->
     if asked and asked not in allowed:
         raise Forbidden(f"the table of this match is not open to the {asked!r} perspective for a "
                         f"{principal.role} token; you may use: {', '.join(allowed)}")
-    rules = info.rules
-    seq, state = svc.state(mid)
+    # The service decides whose commands are offered (the rules may await a seat whose role
+    # is secret, senbu_rinki's 審神者 during the declaration window); what the page says
+    # about who is awaited comes from the view of the perspective shown. Without a choice,
+    # look from the seat the table visibly waits for (a recorder's table follows play).
+    public = svc.view_step(mid, PUBLIC, line=False, seats=seats)
+    perspective = asked or next((s for s in seats if s in (public.public_to_act or [])), seats[0])
+    step = public if perspective == PUBLIC else svc.view_step(mid, perspective, public.step, line=False)
     live = info.status == "live"
-    # rules.to_act decides whose commands are offered; it may name a seat whose role is
-    # secret (senbu_rinki's 審神者 during the declaration window), so what the page says
-    # about who is awaited comes from the view of the perspective shown.
-    awaited = list(rules.to_act(state)) if live else []
-    public_to_act = rules.view(state, "public")["to_act"] if live else []
-    # Without a choice, look from the seat the table visibly waits for (a recorder's table follows play).
-    perspective = asked or next((s for s in seats if s in public_to_act), seats[0])
-    view = rules.view(state, perspective)
-    to_act = list(view["to_act"]) if live else []
+    to_act = list(step.to_act) if live else []
     groups = []
-    for seat in seats:
-        commands = list(rules.legal(state, seat)) if seat in awaited else []
+    for listed in public.seats:
         by_type: dict[str, list[dict[str, Any]]] = {}
-        for command in commands:
+        for offered in listed.commands:
+            command = offered["command"]
             by_type.setdefault(command.get("type", "?"), []).append({
                 "json": json.dumps(command, ensure_ascii=False, sort_keys=True),
-                "label": rules.label(state, command, seat),
+                "label": offered["label"], "needs": offered["needs"],
             })
-        groups.append({"seat": seat, "name": viewer.seat_names(info).get(seat, seat),
-                       "to_act": seat in awaited, "by_type": by_type, "count": len(commands)})
+        groups.append({"seat": listed.seat, "name": viewer.seat_names(info).get(listed.seat, listed.seat),
+                       "to_act": listed.awaited, "by_type": by_type, "count": len(listed.commands)})
     return {
-        "info": info, "mid": mid, "seq": seq, "perspective": perspective, "chosen": asked or None,
+        "info": info, "mid": mid, "seq": step.step, "perspective": perspective, "chosen": asked or None,
         "allowed": allowed,
-        "view": view, "game": viewer.game_context(info),
-        "board_templates": viewer.board_templates(info.game), "phase": rules.phase(state),
-        "turn": rules.turn(state), "to_act": to_act, "groups": groups,
+        "view": step.view, "game": viewer.game_context(info),
+        "board_templates": viewer.board_templates(info.game), "phase": step.phase,
+        "turn": step.turn, "to_act": to_act, "groups": groups,
         "command_id": secrets.token_hex(16), "result": viewer.result_text(info),
         "names": viewer.seat_names(info), "error": None, "submitted": None, "recorded": None,
-        "commands": sorted(rules.commands), "url": viewer.step_url,
+        "commands": sorted(info.rules.commands), "url": viewer.step_url,
         "perspective_label": viewer.perspective_label,
     }
 
@@ -81,15 +78,15 @@ class Submitted:
 
 
 def submit(svc: Any, principal: auth.Principal, mid: str, form: Mapping[str, str]) -> Submitted:
-    """Append the posted command; a refusal comes back as ``error`` (nothing was written)."""
+    """Append the posted command; a refusal comes back as ``error`` (nothing was written).
+
+    The command is read by ``service.body`` and the seat decided by ``auth.appender``,
+    exactly as the API's ``POST /commands`` does."""
     raw = form.get("command", "")
     try:
         command, expected_seq, command_id = parse(form)
         info = svc.info(mid)
-        seat = command.get("seat")
-        if not isinstance(seat, str) or not auth.may_append(principal, info, seat):
-            raise Forbidden(f"a {principal.role} token may not record for seat {seat!r} in this match")
-        actor = "judge" if principal.role in auth.OMNISCIENT_ROLES else seat
+        actor = auth.appender(principal, info, command.get("seat"))
         result = svc.submit(mid, command, expected_seq=expected_seq, command_id=command_id,
                             actor=actor, by=principal.name)
     except ServiceError as exc:
@@ -98,25 +95,7 @@ def submit(svc: Any, principal: auth.Principal, mid: str, form: Mapping[str, str
 
 
 def parse(form: Mapping[str, str]) -> tuple[dict[str, Any], int, str]:
-    raw = form.get("command", "")
     errors: dict[str, list[str]] = {}
-    command: Any = None
-    if len(raw) > MAX_COMMAND_CHARS:
-        errors["command"] = [f"a command is at most {MAX_COMMAND_CHARS} characters"]
-    else:
-        try:
-            command = json.loads(raw)
-            # a lone surrogate ("\\ud800") is valid JSON text but no character: the page
-            # that shows the refusal could not even be encoded
-            json.dumps(command, ensure_ascii=False).encode("utf-8")
-        except ValueError as exc:  # UnicodeEncodeError is one
-            command = None
-            errors["command"] = [f"not JSON: {exc}" if not isinstance(exc, UnicodeError)
-                                 else "not JSON: a \\u escape names a lone surrogate, which is not a character"]
-        except RecursionError:
-            errors["command"] = ["not JSON: nested too deeply"]
-    if command is not None and not isinstance(command, dict):
-        errors["command"] = ["a command is a JSON object, e.g. {\"type\": \"...\", \"seat\": \"p1\"}"]
     seq_raw = form.get("expected_seq", "")
     if not seq_raw.isdecimal() or len(seq_raw) > 9:
         errors["expected_seq"] = ["the table's seq is missing; reload the table"]
@@ -125,17 +104,21 @@ def parse(form: Mapping[str, str]) -> tuple[dict[str, Any], int, str]:
         errors["command_id"] = ["the table's command id is missing; reload the table"]
     if errors:
         raise BadRequest(errors)
+    command = body.loads(form.get("command", ""), limit=MAX_COMMAND_CHARS, what="the command")
+    if not isinstance(command, dict):
+        raise BadRequest({"command": ["a command is a JSON object, e.g. {\"type\": \"...\", \"seat\": \"p1\"}"]})
     return command, int(seq_raw), command_id
 
 
 def describe_error(exc: ServiceError) -> dict[str, Any]:
     """What the table shows for a refusal: a title, the rule if any, the message, field errors."""
     titles = {
-        "rule_violation": "Refused by the rules", "schema": "Malformed command",
+        "rule_violation": "Refused by the rules", "schema": "Malformed command", "bad_json": "Malformed command",
+        "too_large": "Malformed command",
         "stale_seq": "The match moved on", "conflict": "The match moved on",
         "idempotency_conflict": "Already submitted", "match_over": "The match is over",
         "forbidden": "Not allowed", "not_found": "Not found",
     }
     return {"code": exc.error, "title": titles.get(exc.error, "Refused"), "message": exc.message,
             "rule": getattr(exc, "rule", None), "errors": getattr(exc, "errors", None),
-            "current_seq": getattr(exc, "current_seq", None)}
+            "current_seq": getattr(exc, "current_seq", None), "needs": getattr(exc, "needs", None)}

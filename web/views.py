@@ -166,14 +166,14 @@ def match(mid: str):
 
 
 def step_context(svc: Any, info: Any, perspective: str, step: int) -> dict[str, Any]:
-    """Everything the step partial renders: the board from ``Rules.view`` and the step's line."""
-    rules = info.rules
-    item, state = svc.step(info.id, perspective, step)
+    """Everything the step partial renders: the board (``Rules.view``) and the step's line,
+    from ``MatchService.view_step``."""
+    shown = svc.view_step(info.id, perspective, step)
     return {
         "info": info, "mid": info.id, "perspective": perspective, "step": step, "head": info.seq,
-        "view": rules.view(state, perspective), "game": viewer.game_context(info),
-        "board_templates": viewer.board_templates(info.game), "item": item,
-        "turn": rules.turn(state), "phase": rules.phase(state),
+        "view": shown.view, "game": viewer.game_context(info),
+        "board_templates": viewer.board_templates(info.game), "item": shown.line,
+        "turn": shown.turn, "phase": shown.phase,
         "seats": [s["id"] for s in info.header.get("seats", [])],
         "result": viewer.result_text(info), "url": viewer.step_url,
         "perspective_label": viewer.perspective_label(perspective, info),

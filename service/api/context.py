@@ -5,15 +5,14 @@ written nothing (except rate-limit counters, which are not data).
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping
 
 from flask import current_app, g, request
 from marshmallow import Schema, ValidationError
 
 from replays.rules import perspectives as all_perspectives
-from service import auth
-from service.api.errors import BadJson, UnsupportedMediaType
+from service import auth, body
+from service.api.errors import UnsupportedMediaType
 from service.errors import BadRequest, Forbidden, TooLarge, Unauthorized
 from service.ids import check_match_id
 
@@ -81,14 +80,6 @@ def count_write() -> None:
     kifu().limiter.hit("write", _caller_ident())
 
 
-def _reject_float(text: str) -> Any:
-    raise ValueError(f"number {text} is not an integer (floats never reach a record)")
-
-
-def _reject_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not JSON")
-
-
 def read_body(limit: int) -> bytes:
     """The whole request body, or 413 if it is longer than ``limit`` bytes.
 
@@ -104,32 +95,14 @@ def read_body(limit: int) -> bytes:
 
 
 def json_body(*, max_bytes: int | None = None) -> dict[str, Any]:
-    """The request body as a JSON object: 415 for another content type, 413 when too
-    large, 400 for malformed JSON, floats, NaN or a non-object."""
+    """The request body as a JSON object (``service.body``, which the recording table's
+    command goes through too): 415 for another content type, 413 when too large, 400 for
+    malformed JSON, floats, NaN, too deep a nesting, a lone surrogate or a non-object."""
     limit = max_bytes or current_app.config["KIFU_MAX_BODY"]
     request.max_content_length = limit + 1
     if request.mimetype != "application/json":
         raise UnsupportedMediaType(f"send Content-Type: application/json (got {request.mimetype or 'none'!r})")
-    raw = read_body(limit)
-    try:
-        body = json.loads(raw.decode("utf-8"), parse_float=_reject_float, parse_constant=_reject_constant)
-    except UnicodeDecodeError:
-        raise BadJson("the body is not UTF-8") from None
-    except json.JSONDecodeError as exc:
-        raise BadJson(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except (ValueError, RecursionError) as exc:
-        raise BadJson(f"malformed JSON: {exc}") from None
-    try:
-        # "\ud800" is valid JSON text but no Unicode string: it could be neither stored nor
-        # sent back (an error naming it would fail to encode), so it stops here
-        json.dumps(body, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise BadJson("malformed JSON: a \\u escape names a lone surrogate, which is not a character") from None
-    except RecursionError:
-        raise BadJson("malformed JSON: nested too deeply") from None
-    if not isinstance(body, dict):
-        raise BadRequest({"_schema": ["the body must be a JSON object"]})
-    return body
+    return body.loads_object(read_body(limit), limit=limit)
 
 
 def load(schema: Schema, data: Mapping[str, Any]) -> dict[str, Any]:

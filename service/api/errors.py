@@ -14,7 +14,7 @@ from flask import Blueprint, Flask, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from replays.errors import RuleViolation, SchemaError
-from service.errors import BadRequest, Rejected, ServiceError
+from service.errors import BadJson, BadRequest, Rejected, ServiceError  # noqa: F401 - BadJson: service.body raises it
 
 log = logging.getLogger(__name__)
 
@@ -38,13 +38,6 @@ class UnsupportedMediaType(ServiceError):
 
     status = 415
     error = "unsupported_media_type"
-
-
-class BadJson(ServiceError):
-    """The body is not valid JSON."""
-
-    status = 400
-    error = "bad_json"
 
 
 def respond(exc: ServiceError):

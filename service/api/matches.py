@@ -87,24 +87,28 @@ def get_state(mid: str):
     at = q.get("at")
     if at is not None and at > info.seq:
         raise BadRequest({"at": [f"beyond the head: the match is at seq {info.seq}"]})
-    seq, state = kifu().matches.state(info.id, at)
-    audit_if_needed(info, seen_as, what="state", at=seq)
-    view = info.rules.view(state, seen_as)
-    return jsonify(S.StateSchema.dump({"seq": seq, "perspective": seen_as, "view": view}))
+    step = kifu().matches.view_step(info.id, seen_as, at, line=False)
+    audit_if_needed(info, seen_as, what="state", at=step.step)
+    return jsonify(S.StateSchema.dump({"seq": step.step, "perspective": seen_as, "view": step.view}))
 
 
 @bp.get("/matches/<mid>/legal")
 def get_legal(mid: str):
+    """The seat's legal commands exactly as they can be posted: at a physical or observed
+    table a chance command once per possible outcome, so a client needs no other source.
+    There the possible outcomes come from everything placed so far, so only a caller that
+    may record for the seat lists them."""
     info = kifu().matches.info(match_id(mid))
     q = query(S.LegalQuerySchema)
     seat = q["as_"]
     if seat not in _seats(info):
         raise BadRequest({"as": [f"no seat {seat} in this match; seats: {', '.join(_seats(info))}"]})
     perspective(info, seat)
-    seq, state = kifu().matches.state(info.id)
-    audit_if_needed(info, seat, what="legal", at=seq)
-    commands = [] if info.status == "finished" else list(info.rules.legal(state, seat))
-    return jsonify(S.LegalSchema.dump({"seat": seat, "seq": seq, "commands": commands}))
+    if info.header.get("table", "digital") != "digital":
+        auth.appender(principal(), info, seat)
+    step = kifu().matches.view_step(info.id, seat, line=False, seats=[seat])
+    audit_if_needed(info, seat, what="legal", at=step.step)
+    return jsonify(S.LegalSchema.dump({"seat": seat, "seq": step.step, "commands": step.seats[0].legal}))
 
 
 @bp.post("/matches/<mid>/commands")
@@ -117,12 +121,7 @@ def post_command(mid: str):
     body = load(S.CommandRequestSchema, json_body())
     info = kifu().matches.info(mid)
     command = body["command"]
-    seat = command.get("seat")
-    if not isinstance(seat, str) or seat not in _seats(info):
-        raise BadRequest({"command": {"seat": [f"one of {', '.join(_seats(info))}"]}})
-    if not auth.may_append(who, info, seat):
-        raise Forbidden(f"a {who.role} token may not record for {seat} in this match")
-    actor = "judge" if who.role in auth.OMNISCIENT_ROLES else seat
+    actor = auth.appender(who, info, command.get("seat"))
     result = kifu().matches.submit(
         mid, command, expected_seq=body["expected_seq"], command_id=body["command_id"], actor=actor, by=who.name,
     )

@@ -1,4 +1,4 @@
--- Append one event to a match's notes stream (service/notes.py).
+-- Append one event to a match's notes stream (service/store.py Store.notes_append).
 -- KEYS[1] the notes stream, KEYS[2] the match's meta.
 -- ARGV[1] the stream's last id when the caller read it ("" = empty), or "*" for no check
 -- (a new note depends on nothing written before it); ARGV[2] the event (canonical JSON).

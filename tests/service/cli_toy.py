@@ -1,2 +1,3 @@
-"""The core's toy game as a registry module (``RULES``), for the CLI's tests."""
-from tests.replays.toygame import TOY as RULES  # noqa: F401
+"""The core's toy game as a registry module (``RULES``, unbound as a registry holds it), for
+the CLI's tests."""
+from tests.replays.toygame import TOY_RULES as RULES  # noqa: F401

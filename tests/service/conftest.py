@@ -10,7 +10,7 @@ import pytest
 
 from service.matches import MatchService
 from service.store import Store
-from tests.service.toy import lookup
+from tests.service.toy import games
 
 
 def dump(client: Any, *, match: str = "*", ignore: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def store(redis_client) -> Store:
 
 @pytest.fixture
 def matches(store) -> MatchService:
-    return MatchService(store, lookup=lookup, snapshot_every=4)
+    return MatchService(store, games=games, snapshot_every=4)
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def new_service(store):
     """Another MatchService over the same store, with its own (cold) cache: another process."""
 
     def make(**kwargs: Any) -> MatchService:
-        kwargs.setdefault("lookup", lookup)
+        kwargs.setdefault("games", games)
         kwargs.setdefault("snapshot_every", 4)
         return MatchService(store, **kwargs)
 

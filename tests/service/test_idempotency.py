@@ -17,6 +17,7 @@ from service.errors import (
     MatchOver,
     NotFound,
     Rejected,
+    RulesUnavailable,
     ServiceError,
     StaleSeq,
 )
@@ -138,7 +139,7 @@ def _error_cases(matches, mid):
         ("create: label", lambda: matches.create("tally", ["A", "B"], tournament="x" * 500), BadRequest),
         ("import: tampered", lambda: matches.import_record(tampered.dumps(), by="t"), ImportRejected),
         ("import: no seed", lambda: matches.import_record(no_seed.dumps(), by="t"), ImportRejected),
-        ("import: unknown game", lambda: matches.import_record(unknown_game.dumps(), by="t"), ImportRejected),
+        ("import: unknown game", lambda: matches.import_record(unknown_game.dumps(), by="t"), RulesUnavailable),
         ("import: not json", lambda: matches.import_record("{not json", by="t"), ImportRejected),
         ("import: empty", lambda: matches.import_record("", by="t"), ImportRejected),
     ]

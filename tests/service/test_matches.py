@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from replays import canon, engine, records, registry, verify
 from replays.snapshots import Snapshot
 from service import keys
-from service.errors import BadRequest, NotFound, StoreCorrupt
+from service.errors import BadRequest, NotFound, RulesUnavailable, StoreCorrupt
 from service.ids import MATCH_ID, check_match_id, new_match_id
 from service.matches import MatchInfo
 from service.seeding import seed_demo_matches
@@ -41,9 +41,11 @@ def test_ids_are_crockford_and_checked():
 def test_create_and_info(matches):
     clock = datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc)
     matches.clock = lambda: clock
-    info = matches.create("tally", ["Aoi", "Ren", "Mio"], {"target": 5}, tournament="spring", round=2, table="3",
-                          public_when_finished=False, seed="s" * 64, by="admin")
-    assert isinstance(info, MatchInfo) and info.rules is TALLY
+    info = matches.create("tally", ["Aoi", "Ren", "Mio"], {"target": 5}, tournament="spring", round=2,
+                          table_number="3", public_when_finished=False, seed="s" * 64, by="admin")
+    assert isinstance(info, MatchInfo) and info.rules.id == "tally" and info.rules.cardset == TALLY.cardset
+    assert info.header["table"] == "digital" and info.header["table_number"] == "3"
+    assert info.header["cardset"] == TALLY.cardset.ref() and "deal_commitment" not in info.header
     assert (info.seq, info.status, info.outcome) == (0, "live", None)
     assert info.header["seats"] == [{"id": "p1", "name": "Aoi"}, {"id": "p2", "name": "Ren"},
                                     {"id": "p3", "name": "Mio"}]
@@ -76,7 +78,7 @@ def test_a_snapshot_of_another_rules_version_is_ignored(matches, store):
     mid = matches.create("tally", ["Aoi", "Ren"], {"target": 10**6}).id
     play(matches, mid, [add("p1", 1) for _ in range(6)])
     bogus = dict(full_fold(matches, mid, 5), total=999)
-    store.snapshot_put(mid, Snapshot("tally", 2, 5, bogus))  # another version: never used
+    store.snapshot_put(mid, Snapshot("tally", TALLY.version + 1, 5, bogus))  # another version: never used
     matches.cache.clear()
     assert matches.state(mid, 6)[1]["total"] == 6
     assert matches.state(mid, 5)[1]["total"] == 5
@@ -85,17 +87,31 @@ def test_a_snapshot_of_another_rules_version_is_ignored(matches, store):
 def test_a_wrong_snapshot_of_this_version_is_caught_by_the_state_hash(matches, store):
     mid = matches.create("tally", ["Aoi", "Ren"], {"target": 10**6}).id
     play(matches, mid, [add("p1", 1) for _ in range(6)])
-    store.snapshot_put(mid, Snapshot("tally", 1, 5, dict(full_fold(matches, mid, 5), total=999)))
+    store.snapshot_put(mid, Snapshot("tally", TALLY.version, 5, dict(full_fold(matches, mid, 5), total=999)))
     matches.cache.clear()
     assert matches.state(mid)[1]["total"] == 6
     assert matches.state(mid, 5)[1]["total"] == 5
 
 
-def test_a_rules_version_mismatch_is_not_served(store, new_service):
-    mid = new_service().create("tally", ["Aoi", "Ren"]).id
-    other = new_service(lookup=lambda game: Tally(version=2))
-    with pytest.raises(NotFound):
-        other.state(mid)
+def test_a_match_of_a_rules_version_this_kifu_lacks_names_the_version_it_needs(store, new_service):
+    service = new_service()
+    mid = service.create("tally", ["Aoi", "Ren"]).id
+    service.submit(mid, add("p1", 1), expected_seq=0)
+    newer = Tally(version=TALLY.version + 1)
+    other = new_service(games=lambda: [newer])
+    for read in (lambda: other.state(mid), lambda: other.view_step(mid, "public"), lambda: other.history(mid, "p1"),
+                 lambda: other.submit(mid, add("p2", 1), expected_seq=1)):
+        with pytest.raises(RulesUnavailable) as info:
+            read()
+        assert info.value.status == 501 and info.value.error == "rules_unavailable"
+        assert f"tally rules version {TALLY.version}, which this kifu does not have" in info.value.message
+        assert f"version {newer.version}" in info.value.message and "mismatch" not in info.value.message
+        assert info.value.to_json()["rules_version"] == TALLY.version
+    assert other.info(mid).seq == 1  # what is known without replaying is still served
+    record = service.export(mid, include_seed=True).dumps()
+    with pytest.raises(RulesUnavailable):  # an import says the same, and stores nothing
+        other.import_record(record, by="t")
+    assert store.count() == 1
 
 
 def test_a_log_that_disagrees_with_its_hashes_is_reported(matches, store):
@@ -305,16 +321,39 @@ def test_interleaved_processes_never_see_a_state_at_the_wrong_seq(new_service, o
             service.cache.clear()
 
 
-def test_step_is_the_history_line_and_the_state_from_one_fold(matches):
+def test_view_step_is_the_view_and_the_history_line_from_one_fold(matches):
     [info] = seed_demo_matches(matches, per_game=1, games=[TALLY])
     for n in (0, 1, info.seq // 2, info.seq):
-        item, state = matches.step(info.id, "p1", n)
-        assert state == matches.state(info.id, at=n)[1]
-        assert item == (matches.history(info.id, "p1", frm=n, to=n)[0] if n else None)
+        step = matches.view_step(info.id, "p1", n)
+        state = matches.state(info.id, at=n)[1]
+        assert (step.step, step.head, step.perspective, step.table) == (n, info.seq, "p1", "digital")
+        assert step.view == TALLY.view(state, "p1") and step.to_act == step.view["to_act"]
+        assert (step.turn, step.phase) == (TALLY.turn(state), TALLY.phase(state))
+        assert step.line == (matches.history(info.id, "p1", frm=n, to=n)[0] if n else None)
+        assert step.seats == [] and step.public_to_act is None
+        assert matches.view_step(info.id, "p1", n, line=False).line is None
+    assert matches.view_step(info.id, "omniscient").outcome == info.outcome
+    assert "seed" not in canon.dumps(matches.view_step(info.id, "omniscient").view)
     with pytest.raises(BadRequest):
-        matches.step(info.id, "p1", info.seq + 1)
+        matches.view_step(info.id, "p1", info.seq + 1)
     with pytest.raises(BadRequest):
-        matches.step(info.id, "nobody", 1)
+        matches.view_step(info.id, "nobody", 1)
+
+
+def test_view_step_lists_a_tables_commands_with_labels_only_for_awaited_seats_at_the_head(matches):
+    mid = matches.create("tally", ["Aoi", "Ren"], {"target": 10**6}).id
+    play(matches, mid, [add("p1", 2)])
+    step = matches.view_step(mid, "public", seats=["p1", "p2"], line=False)
+    state = matches.state(mid)[1]
+    assert [s.seat for s in step.seats] == ["p1", "p2"] and all(s.awaited for s in step.seats)
+    p1 = step.seats[0].commands
+    assert [c["command"] for c in p1] == TALLY.legal(state, "p1")
+    assert [c["label"] for c in p1] == [TALLY.label(state, c, "p1") for c in TALLY.legal(state, "p1")]
+    assert all(c["needs"] is None for c in p1)  # a digital table deals itself
+    assert step.public_to_act == ["p1", "p2"]
+    assert all(s.commands == [] for s in matches.view_step(mid, "public", 0, seats=["p1"]).seats)
+    with pytest.raises(BadRequest):
+        matches.view_step(mid, "public", seats=["p3"])
 
 
 def test_demo_matches_shown_to_a_newcomer_are_long_enough_to_show_the_game(redis_client):

@@ -12,7 +12,7 @@ from service.errors import StaleSeq
 from service.matches import MatchService
 from service.store import Store
 from tests.service.conftest import add, dump
-from tests.service.toy import lookup
+from tests.service.toy import games, lookup
 
 THREADS = 32
 ROUNDS = 200
@@ -38,7 +38,7 @@ def _run(threads: int, target) -> list[BaseException]:
 def test_32_writers_with_the_same_expected_seq_one_wins_each_round(redis_url):
     # one client and one MatchService (own cache) per thread: 32 processes in miniature
     clients = [redis.Redis.from_url(redis_url, decode_responses=True) for _ in range(THREADS)]
-    services = [MatchService(Store(c), lookup=lookup, snapshot_every=16) for c in clients]
+    services = [MatchService(Store(c), games=games, snapshot_every=16) for c in clients]
     mid = services[0].create("tally", ["Aoi", "Ren"], {"target": 10**9}).id
     barrier = threading.Barrier(THREADS, timeout=60)
     wins: list[Counter] = [Counter() for _ in range(THREADS)]
@@ -85,7 +85,7 @@ def test_32_writers_with_the_same_expected_seq_one_wins_each_round(redis_url):
 
 def test_writers_without_an_expected_seq_all_land_through_the_retry_loop(redis_url):
     clients = [redis.Redis.from_url(redis_url, decode_responses=True) for _ in range(8)]
-    services = [MatchService(Store(c), lookup=lookup, max_retries=200) for c in clients]
+    services = [MatchService(Store(c), games=games, max_retries=200) for c in clients]
     mid = services[0].create("tally", ["Aoi", "Ren"], {"target": 10**9}).id
     per_thread = 25
 

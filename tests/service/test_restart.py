@@ -10,12 +10,12 @@ from service.embedded import RedisProcess
 from service.matches import MatchService
 from service.store import Store
 from tests.service.conftest import add
-from tests.service.toy import lookup
+from tests.service.toy import games, lookup
 
 
 def _service(server: RedisProcess) -> tuple[MatchService, redis.Redis]:
     client = redis.Redis.from_url(server.url, decode_responses=True)
-    return MatchService(Store(client), lookup=lookup, snapshot_every=8), client
+    return MatchService(Store(client), games=games, snapshot_every=8), client
 
 
 def test_restart_keeps_every_match_and_its_head_chain(tmp_path):

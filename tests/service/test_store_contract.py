@@ -419,9 +419,9 @@ class TestRedisCluster(StoreContract):
     def test_match_service_records_and_replays_on_the_cluster(self, contract_store):
         from replays import verify as verifier
         from service.matches import MatchService
-        from tests.service.toy import lookup
+        from tests.service.toy import games, lookup
 
-        service = MatchService(contract_store, lookup=lookup, snapshot_every=4)
+        service = MatchService(contract_store, games=games, snapshot_every=4)
         mid = service.create("tally", ["Aoi", "Ren"], {"target": 20}).id
         seq = 0
         while service.info(mid).status == "live":
@@ -430,5 +430,5 @@ class TestRedisCluster(StoreContract):
         assert [e["seq"] for e in service.follow(mid, 0, block_ms=50)] == list(range(1, seq + 1))
         report = verifier.verify(service.export(mid, include_seed=True), lookup=lookup)
         assert report.ok and report.head == service.info(mid).chain
-        assert MatchService(contract_store, lookup=lookup).state(mid) == service.state(mid)
+        assert MatchService(contract_store, games=games).state(mid) == service.state(mid)
         assert service.import_record(service.export(mid, include_seed=True).dumps(), by="t").chain == report.head
