@@ -1,8 +1,10 @@
-"""Sword cards (刀剣カード) as data: the schema, the effect vocabulary, the loader.
+"""Sword cards (刀剣カード) as data: the card set schema and the effect vocabulary.
 
-A card set file is a contract (records name it by id and digest): change a set only by
-publishing a new id. Each sword has a name, 種類 (``type``), 刀派 (``school``), the
-number of 刀装 it starts with, one 技能 (``skill``) and at most one 特殊 (``special``).
+A card set is a contract (records pin it by id and digest): change a set only by
+publishing a new id. Each sword has a name (its card id: unique within a set, and what
+options and a physical deal name it by), 種類 (``type``), 刀派 (``school``), the number
+of 刀装 it starts with, one 技能 (``skill``) and at most one 特殊 (``special``). The demo
+set ships in ``cardsets/``; this module reads no file and looks nothing up.
 
 The rulebook prints no card text, so skills are written in a small effect vocabulary
 (``EFFECTS``) that the rules automate; a set whose values are not from the printed
@@ -17,22 +19,21 @@ only players after the user this round, 技能), or a 種類 ``type``, 刀派 ``
 刀剣 ``sword`` name, or ``tosou`` (holders of 刀装), which reach players regardless of
 turn order (技能: "種類、刀派、刀剣、刀装等を指定する技能の場合…").
 
->>> load("demo").id
-'demo'
->>> len(load("demo").swords) >= 12
-True
+>>> from replays.kit.cardset import load
+>>> sword = {"type": "短刀", "school": "三条", "tosou": 1,
+...          "skill": {"effect": "look_role", "target": "other", "text": "役を見る"}}
+>>> cs = load(SwordCards(), {"id": "mini", "title": "Mini",
+...                         "swords": [dict(sword, name=n) for n in ("今剣", "岩融", "石切丸", "小狐丸")]})
+>>> list(cs.cards)[:2], cs.card("岩融")["tosou"]
+(['今剣', '岩融'], 1)
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any, Mapping
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from replays import canon
+from replays.kit import CardSetSchema
 
 TYPES = ("短刀", "脇差", "打刀", "太刀", "大太刀", "槍", "薙刀")
 
@@ -67,6 +68,8 @@ SPECIALS: dict[str, str] = {
 }
 
 SELECTOR_KEYS = ("all", "type", "school", "sword", "tosou")
+#: what a state keeps of a dealt sword (its card data, shown face up to everyone)
+SWORD_FIELDS = ("name", "type", "school", "tosou", "skill", "special")
 
 
 class SkillSchema(Schema):
@@ -115,10 +118,9 @@ class SwordSchema(Schema):
     unverified = fields.String(validate=validate.Length(min=1))
 
 
-class CardSetSchema(Schema):
-    id = fields.String(required=True, validate=validate.Regexp(r"^[a-z0-9_-]{1,40}$"))
-    title = fields.String(required=True)
-    note = fields.String()
+class SwordCards(CardSetSchema):
+    """A sword card set: at least four swords with distinct names."""
+
     swords = fields.List(fields.Nested(SwordSchema), required=True, validate=validate.Length(min=4))
 
     @validates_schema
@@ -127,46 +129,11 @@ class CardSetSchema(Schema):
         if len(set(names)) != len(names):
             raise ValidationError("sword names are unique within a set", "swords")
 
-
-@dataclass(frozen=True)
-class CardSet:
-    id: str
-    title: str
-    data: dict[str, Any]  #: the file's JSON, as loaded and validated
-    digest: str
-
-    @property
-    def swords(self) -> list[dict[str, Any]]:
-        return self.data["swords"]
-
-    def sword(self, name: str) -> dict[str, Any]:
-        for sword in self.swords:
-            if sword["name"] == name:
-                return sword
-        raise KeyError(name)
-
-    def ref(self) -> dict[str, str]:
-        return {"id": f"senbu_rinki/{self.id}", "digest": self.digest}
+    def index(self, loaded: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+        """Every sword by its name, in the set's order."""
+        return {sword["name"]: sword for sword in loaded["swords"]}
 
 
-def parse(data: Any) -> CardSet:
-    """Validate card-set JSON data; raise ``marshmallow.ValidationError`` if it is malformed."""
-    errors = CardSetSchema().validate(data)
-    if errors:
-        raise ValidationError(errors)
-    return CardSet(data["id"], data["title"], data, canon.digest(data))
-
-
-def available() -> list[str]:
-    """Ids of the card sets shipped with the module."""
-    folder = resources.files(__package__) / "cardsets"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
-
-
-@cache
-def load(set_id: str) -> CardSet:
-    """A shipped card set by id; raise ValueError for an unknown id."""
-    if set_id not in available():
-        raise ValueError(f"unknown sword card set {set_id!r}; known: {', '.join(available())}")
-    text = (resources.files(__package__) / "cardsets" / f"{set_id}.json").read_text("utf-8")
-    return parse(json.loads(text))
+def dealt(card: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of a sword card a state keeps (the fields the rules and views read)."""
+    return {key: card.get(key) for key in SWORD_FIELDS}

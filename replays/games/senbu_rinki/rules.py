@@ -1,14 +1,17 @@
 """Deciding and applying commands: ``check`` raises, ``apply`` trusts (【ゲームの流れ】 onwards).
 
+One class per command type (``@COMMANDS.implements``), each with its check, apply and
+the table's label; then ``SenbuRinki``, the ``Game`` that ties them to the kit.
+
 A 手番 is one of ``skill`` (技能), ``attack`` (攻撃), ``defend`` (防御), ``duel`` (一騎討ち).
-Decisions inside an action are pending decisions of one seat, awaited by ``to_act``:
+Decisions inside an action are the kit's pending decisions, answered by ``choose``:
 
 - ``strike``: each attack that meets a target without 刀装 needs the attacker's choice,
   ``look`` (see the role) or ``fatigue`` (raise it), made one attack at a time so that
   what a look showed can inform the next choice;
-- ``choose_card``: the 一騎討ち nominee picks a face-down 山札 card by index (the index is
-  redacted from every other seat: see ``describe.redact``);
-- ``guess``: the challenger names 刀剣男士 or 時間遡行軍.
+- ``duel_card``: the 一騎討ち nominee takes a card of its choice from the 山札 (a secret
+  choice: ``redact`` blanks it for everyone else);
+- ``duel_guess``: the challenger names 刀剣男士 or 時間遡行軍.
 
 ④審神者の勝利宣言 has no command for "no declaration": at the table the 審神者 either
 declares or stays silent and the next 周 simply begins. So when a 周 ends the 近侍 token
@@ -24,10 +27,15 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from replays.errors import RuleViolation
+from replays.kit import Game, decisions, is_token
 from replays.rules import Outcome, seat_ids
 
-from .roles import GUESSES, SANIWA, SIDE, SIDE_LABELS, SOKOGUN
-from .state import RED, alive, left_of, start_round, start_turn
+from . import describe as _describe, state as _state, view as _view
+from .cards import SwordCards
+from .commands import COMMANDS
+from .roles import GUESSES, LABELS, SANIWA, SIDE, SIDE_LABELS, SOKOGUN
+from .state import (FACE_DOWN, FATIGUE_LABELS, RED, OptionsSchema, Table, alive, awaited, bonus_attacks, deck_size, left_of,
+                    may_declare, possible_roles, skill_target_kind, special, start_round, start_turn)
 
 TURN = "ゲームの流れ/③手番の実行"
 DECLARE = "ゲームの流れ/④審神者の勝利宣言"
@@ -35,14 +43,12 @@ SKILL = "技能"
 ATTACK = "攻撃"
 DEFEND = "防御"
 DUEL = "一騎討ち"
+OUT = "脱落"
 END = "ゲームの終了"
 
 TURN_COMMANDS = ("skill", "attack", "defend", "duel")
-PENDING_COMMANDS = {
-    "strike": ("strike",),
-    "duel_card": ("choose_card",),
-    "duel_guess": ("guess",),
-}
+#: the rulebook section a pending decision answers to
+DECISION_RULE = {"strike": ATTACK, "duel_card": DUEL, "duel_guess": DUEL}
 
 REASONS = {
     "saniwa_out": "審神者が脱落した",
@@ -52,71 +58,7 @@ REASONS = {
 HOW_LABELS = {"attack": "攻撃", "duel": "一騎討ち", "skill": "技能の使用"}
 
 
-# ---- reading the state -------------------------------------------------------------
-
-def phase(state: Mapping[str, Any]) -> str:
-    if state["over"] is not None:
-        return "over"
-    return state["pending"]["kind"] if state["pending"] else "turn"
-
-
-def saniwa(state: Mapping[str, Any]) -> str:
-    return next(s for s, r in state["roles"].items() if r == SANIWA)
-
-
-def public_to_act(state: Mapping[str, Any]) -> tuple[str, ...]:
-    """Whom the table visibly waits for: the seat of a pending decision, else the 手番's seat."""
-    if state["over"] is not None:
-        return ()
-    if state["pending"]:
-        return (state["pending"]["seat"],)
-    return (state["current"],)
-
-
-def to_act(state: Mapping[str, Any]) -> tuple[str, ...]:
-    """Omniscient (server-internal): the public seat plus the 審神者 while it may declare."""
-    seats = public_to_act(state)
-    if state["declaration_open"] and state["over"] is None and saniwa(state) not in seats:
-        seats += (saniwa(state),)
-    return seats
-
-
-def special(state: Mapping[str, Any], seat: str) -> str | None:
-    spec = state["seats"][seat]["sword"]["special"]
-    return spec["effect"] if spec else None
-
-
-def skill_target_kind(state: Mapping[str, Any], seat: str) -> str:
-    kind = state["seats"][seat]["sword"]["skill"]["target"]
-    if kind == "other" and special(state, seat) == "self_target":
-        return "any"
-    return kind
-
-
-def _matches(state: Mapping[str, Any], selector: Mapping[str, Any], seat: str) -> bool:
-    (key, value), = selector.items()
-    mine = state["seats"][seat]
-    if key == "all":
-        return True
-    if key == "tosou":
-        return mine["tosou"] > 0
-    return mine["sword"][{"type": "type", "school": "school", "sword": "name"}[key]] == value
-
-
-def _reaches(state: Mapping[str, Any], effect: Mapping[str, Any], seat: str) -> bool:
-    """Round-scoped effects: ``reach`` lists the later players, or None for a named selector."""
-    if effect["reach"] is not None and seat not in effect["reach"]:
-        return False
-    return _matches(state, effect["selector"], seat)
-
-
-def bonus_attacks(state: Mapping[str, Any], seat: str) -> int:
-    return sum(e["amount"] for e in state["round_effects"] if e["effect"] == "extra_attacks" and _reaches(state, e, seat))
-
-
-def guarded(state: Mapping[str, Any], seat: str) -> bool:
-    return any(e["effect"] == "guard" and _reaches(state, e, seat) for e in state["round_effects"])
-
+# ---- targets -------------------------------------------------------------------------
 
 def _is_seat(state: Mapping[str, Any], value: Any) -> bool:
     return isinstance(value, str) and value in state["seats"]
@@ -124,14 +66,12 @@ def _is_seat(state: Mapping[str, Any], value: Any) -> bool:
 
 def attack_targets(state: Mapping[str, Any], seat: str) -> list[str]:
     pierce = special(state, seat) == "pierce_defence"
-    return [
-        t for t in alive(state)
-        if t != seat and (pierce or not state["seats"][t]["defending"]) and not guarded(state, t)
-    ]
+    return [t for t in alive(state)
+            if t != seat and (pierce or not state["seats"][t]["defending"]) and not _state.guarded(state, t)]
 
 
 def can_duel(state: Mapping[str, Any], seat: str) -> bool:
-    return bool(state["deck"]) and (state["seats"][seat]["fatigue"] == RED or special(state, seat) == "duel_any_fatigue")
+    return deck_size(state) > 0 and (state["seats"][seat]["fatigue"] == RED or special(state, seat) == "duel_any_fatigue")
 
 
 def duel_targets(state: Mapping[str, Any], seat: str) -> list[str]:
@@ -145,394 +85,542 @@ def skill_targets(state: Mapping[str, Any], seat: str) -> list[str | None]:
     return [t for t in alive(state) if kind == "any" or t != seat]
 
 
-# ---- check --------------------------------------------------------------------------
-
-def check(state: Mapping[str, Any], command: Mapping[str, Any]) -> None:
-    if state["over"] is not None:
-        raise RuleViolation(END, f"the game is over ({state['over']['reason']})")
-    kind, seat = command["type"], command["seat"]
-    pending = state["pending"]
-    if kind == "declare_victory":
-        _check_declare(state, seat)
-        return
-    if pending is None:
-        if kind not in TURN_COMMANDS:
-            raise RuleViolation(TURN, f"{kind} is not awaited now: it is {state['current']}'s 手番 (技能・攻撃・防御・一騎討ち)")
-        if seat != state["current"]:
-            raise RuleViolation(TURN, f"it is {state['current']}'s 手番, not {seat}'s")
-        {"skill": _check_skill, "attack": _check_attack, "defend": _check_defend, "duel": _check_duel}[kind](state, command)
-        return
-    allowed = PENDING_COMMANDS[pending["kind"]]
-    section = ATTACK if pending["kind"] == "strike" else DUEL
-    if kind not in allowed or seat != pending["seat"]:
-        raise RuleViolation(section, f"awaiting {pending['seat']}'s {' or '.join(allowed)}, not {seat}'s {kind}")
-    if kind == "choose_card":
-        index = command["index"]
-        if not 0 <= index < len(state["deck"]):
-            raise RuleViolation(DUEL, f"the 山札 has {len(state['deck'])} cards; index {index} is not one of them")
+def _sword(state: Mapping[str, Any], seat: str) -> str:
+    return f"{seat}（{state['seats'][seat]['sword']['name']}）"
 
 
-def _check_declare(state: Mapping[str, Any], seat: str) -> None:
-    # The window is checked first and its refusal names no seat, so that a refusal tells
-    # the caller nothing about who the 審神者 is beyond what the posting seat knows.
-    if not state["declaration_open"]:
-        raise RuleViolation(DECLARE, "勝利宣言 is made only after a 周 ends, before the next 周's first action")
-    if seat != saniwa(state):
-        raise RuleViolation(DECLARE, f"{seat} is not the 審神者: only the 審神者 declares victory")
+# ---- what commands share ----------------------------------------------------------------
 
-
-def _check_skill(state: Mapping[str, Any], command: Mapping[str, Any]) -> None:
-    seat = command["seat"]
-    kind = skill_target_kind(state, seat)
-    target = command.get("target")
-    name = state["seats"][seat]["sword"]["name"]
-    if kind in ("self", "none"):
-        if target is not None:
-            raise RuleViolation(SKILL, f"{name}'s 技能 takes no target")
-        return
-    if not _is_seat(state, target):
-        raise RuleViolation(SKILL, f"{name}'s 技能 needs a target seat, got {target!r}")
-    if state["seats"][target]["eliminated"]:
-        raise RuleViolation(SKILL, f"{target} is eliminated")
-    if kind == "other" and target == seat:
-        raise RuleViolation(SKILL, f"{name}'s 技能 cannot target oneself (特筆がない限り自身を指定できません)")
-
-
-def _check_attack(state: Mapping[str, Any], command: Mapping[str, Any]) -> None:
-    seat, target = command["seat"], command["target"]
-    extra = command.get("extra", 0)
-    if not _is_seat(state, target):
-        raise RuleViolation(ATTACK, f"no seat {target!r}")
-    if target == seat:
-        raise RuleViolation(ATTACK, "a player does not attack itself (相手を指定して攻撃します)")
-    if state["seats"][target]["eliminated"]:
-        raise RuleViolation(ATTACK, f"{target} is eliminated and cannot be attacked")
-    if state["seats"][target]["defending"] and special(state, seat) != "pierce_defence":
-        raise RuleViolation(ATTACK, f"{target} is defending (防御中の刀剣を相手に指定することはできません)")
-    if guarded(state, target):
-        raise RuleViolation(ATTACK, f"{target} cannot be attacked this 周 (技能の効果)")
-    if not 0 <= extra <= state["seats"][seat]["tosou"]:
-        raise RuleViolation(ATTACK, f"extra attacks cost one own 刀装 each: {seat} has {state['seats'][seat]['tosou']}, asked {extra}")
-
-
-def _check_defend(state: Mapping[str, Any], command: Mapping[str, Any]) -> None:
-    if state["released"]:
-        raise RuleViolation(DEFEND, "２回続けて防御をすることは出来ません: the 防御 was released at the start of this 手番")
-
-
-def _check_duel(state: Mapping[str, Any], command: Mapping[str, Any]) -> None:
-    seat, target = command["seat"], command["target"]
-    if state["seats"][seat]["fatigue"] != RED and special(state, seat) != "duel_any_fatigue":
-        raise RuleViolation(DUEL, "一騎討ち only at red (高) fatigue")
-    if not _is_seat(state, target) or target == seat:
-        raise RuleViolation(DUEL, f"nominate another player, not {target!r}")
-    if state["seats"][target]["eliminated"]:
-        raise RuleViolation(DUEL, f"{target} is eliminated")
-    if special(state, target) == "duel_immune":
-        raise RuleViolation(DUEL, f"{target}'s 特殊 refuses 一騎討ち")
-    if not state["deck"]:
-        raise RuleViolation(DUEL, "the 山札 is empty: the nominee has no card to choose")
-
-
-# ---- legal --------------------------------------------------------------------------
-
-def legal(state: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
-    if seat not in to_act(state):
-        return []
-    pending = state["pending"]
-    if pending is None:
-        out = _turn_commands(state, seat) if seat == state["current"] else []
-        if state["declaration_open"] and seat == saniwa(state):
-            out.append({"type": "declare_victory", "seat": seat})
-        return out
-    kind = pending["kind"]
-    if kind == "strike":
-        return [{"type": "strike", "seat": seat, "choice": c} for c in ("look", "fatigue")]
-    if kind == "duel_card":
-        return [{"type": "choose_card", "seat": seat, "index": i} for i in range(len(state["deck"]))]
-    return [{"type": "guess", "seat": seat, "role": r} for r in GUESSES]
-
-
-def _turn_commands(state: Mapping[str, Any], seat: str) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for target in skill_targets(state, seat):
-        out.append({"type": "skill", "seat": seat} if target is None else {"type": "skill", "seat": seat, "target": target})
-    for target in attack_targets(state, seat):
-        for extra in range(state["seats"][seat]["tosou"] + 1):
-            out.append({"type": "attack", "seat": seat, "target": target, "extra": extra})
-    if not state["released"]:
-        out.append({"type": "defend", "seat": seat})
-    if can_duel(state, seat):
-        out.extend({"type": "duel", "seat": seat, "target": t} for t in duel_targets(state, seat))
-    return out
-
-
-# ---- apply --------------------------------------------------------------------------
-
-def _working_copy(state: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy that ``_APPLY`` may write into without touching ``state``.
-
-    Only what the appliers write in place is copied: each seat's counters (its sword data
-    is never written and stays shared), the lists they append to, and the maps they add
-    keys to. Everything else (``deck``, ``roles``, ``pending``, ``last_duel``, ``over``) is
-    replaced whole, never edited, so it is shared. The property tests check that ``apply``
-    never mutates its input.
-    """
-    new = dict(state)
-    new["seats"] = {seat: dict(data) for seat, data in state["seats"].items()}
-    new["knowledge"] = {seat: dict(known) for seat, known in state["knowledge"].items()}
-    for key in ("revealed", "deck_seen"):
-        new[key] = dict(state[key])
-    for key in ("order", "acted", "skipped", "round_effects"):
-        new[key] = list(state[key])
-    return new
-
-
-def apply(state: Mapping[str, Any], command: Mapping[str, Any]) -> dict[str, Any]:
-    new = _working_copy(state)  # the input is never touched
-    new["step"] += 1
-    new["events"] = []
-    if command["type"] in TURN_COMMANDS:
-        new["declaration_open"] = False  # the 審神者 stayed silent: the 周 has begun
-    _APPLY[command["type"]](new, command)
-    return new
-
-
-def _learn(state: dict[str, Any], seat: str, target: str, how: str) -> None:
-    known = state["knowledge"][seat]
+def _learn(t: Table, seat: str, target: str, how: str) -> None:
+    known = t.s["knowledge"][seat]
     if target != seat and target not in known:
-        known[target] = {"role": state["roles"][target], "step": state["step"], "how": how}
+        known[target] = {"step": t.now, "how": how}
 
 
-def _reveal(state: dict[str, Any], seat: str, how: str) -> None:
-    if seat not in state["revealed"]:
-        state["revealed"][seat] = {"role": state["roles"][seat], "step": state["step"], "how": how}
+def _look(t: Table, seat: str, target: str, how: str, rule: str) -> None:
+    """A role shown to ``seat`` alone (an observed table may not have seen it)."""
+    t.turn_up_role(target, event="look", how=how, rule=rule, visible=(seat,))
+    _learn(t, seat, target, how)
 
 
-def _end(state: dict[str, Any], code: str, side: str, detail: str = "") -> None:
-    state["over"] = {"code": code, "side": side, "reason": f"{REASONS[code]}{detail}：{SIDE_LABELS[side]}の勝利"}
-    state["pending"] = None
-    state["current"] = None
-    state["declaration_open"] = False
+def _face_up(t: Table, seat: str, how: str, *, rule: str = END, required: bool = False) -> None:
+    """``seat``'s role card turned face up to everyone."""
+    t.turn_up_role(seat, event="turn_up", how=how, rule=rule, required=required)
+    if seat not in t.s["face_up"]:
+        t.s["face_up"][seat] = {"step": t.now, "how": how}
+
+
+def _end(t: Table, code: str, side: str, detail: str = "") -> None:
+    s = t.s
+    s["over"] = {"code": code, "side": side, "reason": f"{REASONS[code]}{detail}：{SIDE_LABELS[side]}の勝利"}
+    s["pending"] = None
+    s["current"] = None
+    s["declaration_open"] = False
+    s["attack"] = s["duel"] = None
     # The winners are named by seat, which tells every side: so every role is turned up.
-    for seat in seat_ids(state["players"]):
-        _reveal(state, seat, "終了時公開")
-    state["events"].append({"kind": "over", "code": code, "side": side})
+    for seat in seat_ids(s["players"]):
+        _face_up(t, seat, "終了時公開")
+    s["events"].append({"kind": "over", "code": code, "side": side})
 
 
-def _eliminate(state: dict[str, Any], seat: str, how: str) -> None:
+def _eliminate(t: Table, seat: str, how: str) -> None:
     """脱落: face down the sword; the role is shown after a 一騎討ち or for the 審神者 (【脱落】)."""
-    mine = state["seats"][seat]
+    s = t.s
+    if how == "duel":
+        # 一騎討ちに敗北して脱落した場合は…役カードを表にします: what follows depends on it
+        # only if it may be the 審神者
+        _face_up(t, seat, HOW_LABELS[how], rule=DUEL, required=SANIWA in possible_roles(s, seat))
+        is_saniwa = s["roles"][seat] == SANIWA
+    else:
+        is_saniwa = t.eliminated_saniwa(seat, OUT)
+        if is_saniwa:
+            _face_up(t, seat, HOW_LABELS[how], rule=OUT)
+    mine = s["seats"][seat]
     mine["eliminated"] = True
     mine["defending"] = False
-    role = state["roles"][seat]
-    shown = how == "duel" or role == SANIWA
-    if shown:
-        _reveal(state, seat, HOW_LABELS[how])
-    state["events"].append({"kind": "eliminated", "seat": seat, "how": how, "shown": shown})
-    if role == SANIWA:
-        _end(state, "saniwa_out", SIDE[SOKOGUN], f"（{HOW_LABELS[how]}）")
+    s["events"].append({"kind": "eliminated", "seat": seat, "how": how, "shown": how == "duel" or is_saniwa})
+    if is_saniwa:
+        _end(t, "saniwa_out", SIDE[SOKOGUN], f"（{HOW_LABELS[how]}）")
         return
-    left = alive(state)
+    left = alive(s)
     if len(left) == 2:
         for other in left:
-            _reveal(state, other, "残り2人")
-        side = SIDE[SOKOGUN] if any(state["roles"][s] == SOKOGUN for s in left) else SIDE[SANIWA]
-        _end(state, "two_left", side, f"（{HOW_LABELS[how]}）")
+            _face_up(t, other, "残り2人", required=True)
+        side = SIDE[SOKOGUN] if any(s["roles"][x] == SOKOGUN for x in left) else SIDE[SANIWA]
+        _end(t, "two_left", side, f"（{HOW_LABELS[how]}）")
 
 
-def _finish_turn(state: dict[str, Any]) -> None:
+def _finish_turn(t: Table) -> None:
     """The acting seat is done; the next seat of this 周 in order, else the next 周.
 
     After a 周 the 近侍 token passes left at once (skipping eliminated players) and the
     declaration window opens; nothing here names the 審神者 (④審神者の勝利宣言).
     """
-    state["pending"] = None
-    if state["over"] is not None:
+    s = t.s
+    s["pending"] = None
+    s["attack"] = None
+    if s["over"] is not None:
         return
-    if state["current"] is not None and state["current"] not in state["acted"]:
-        state["acted"].append(state["current"])
-    for seat in state["order"]:
-        if seat in state["acted"] or state["seats"][seat]["eliminated"]:
+    if s["current"] is not None and s["current"] not in s["acted"]:
+        s["acted"].append(s["current"])
+    for seat in s["order"]:
+        if seat in s["acted"] or s["seats"][seat]["eliminated"]:
             continue
-        if seat in state["skipped"]:
-            state["acted"].append(seat)
-            state["events"].append({"kind": "lost_turn", "seat": seat})
+        if seat in s["skipped"]:
+            s["acted"].append(seat)
+            s["events"].append({"kind": "lost_turn", "seat": seat})
             continue
-        start_turn(state, seat)
+        start_turn(s, seat)
         return
-    state["events"].append({"kind": "round_over", "round": state["round"]})
-    kinji = left_of(state["kinji"], state["players"])
-    while state["seats"][kinji]["eliminated"]:
-        kinji = left_of(kinji, state["players"])
-    state["kinji"] = kinji
-    state["round"] += 1
-    state["events"].append({"kind": "kinji", "seat": kinji, "round": state["round"]})
-    state["declaration_open"] = True
-    start_round(state)
+    s["events"].append({"kind": "round_over", "round": s["round"]})
+    kinji = left_of(s["kinji"], s["players"])
+    while s["seats"][kinji]["eliminated"]:
+        kinji = left_of(kinji, s["players"])
+    s["kinji"] = kinji
+    s["round"] += 1
+    s["events"].append({"kind": "kinji", "seat": kinji, "round": s["round"]})
+    s["declaration_open"] = True
+    start_round(s)
 
 
-def _apply_skill(state: dict[str, Any], command: Mapping[str, Any]) -> None:
-    seat = command["seat"]
-    mine = state["seats"][seat]
-    skill = mine["sword"]["skill"]
-    amount = skill.get("amount", 0) + (1 if special(state, seat) == "skill_boost" else 0)
-    target = command.get("target") or (seat if skill["target"] == "self" else None)
-    was_red = mine["fatigue"] == RED
-    effect = skill["effect"]
-    event: dict[str, Any] = {"kind": "skill", "seat": seat, "effect": effect, "target": target}
-    state["events"].append(event)
-    if effect == "look_role":
-        _learn(state, seat, target, "技能")
-    elif effect == "gain_tosou":
-        n = amount if state["pool"] is None else min(amount, state["pool"])
-        state["seats"][target]["tosou"] += n
-        if state["pool"] is not None:
-            state["pool"] -= n
-        event["n"] = n
-    elif effect == "break_tosou":
-        n = min(amount, state["seats"][target]["tosou"])
-        state["seats"][target]["tosou"] -= n
-        if state["pool"] is not None:
-            state["pool"] += n
-        event["n"] = n
-    elif effect == "fatigue":
-        # a skill raises fatigue but never eliminates: only attacks do (【脱落】)
-        state["seats"][target]["fatigue"] = min(RED, state["seats"][target]["fatigue"] + amount)
-    elif effect == "rest":
-        state["seats"][target]["fatigue"] = max(0, state["seats"][target]["fatigue"] - amount)
-    elif effect == "skip_turn":
-        # no effect on a player who already took this 周's 手番 (技能)
-        effective = target not in state["acted"] and target != seat
-        if effective:
-            state["skipped"].append(target)
-        event["effective"] = effective
-    else:  # extra_attacks, guard: round-scoped
-        selector = skill["selector"]
-        named = "all" not in selector
-        later = [s for s in state["order"] if s not in state["acted"] and s != seat]
-        state["round_effects"].append({
-            "effect": effect, "amount": amount, "selector": selector, "from": seat,
-            "reach": None if named else later,
-        })
-    if seat != state["kinji"] and special(state, seat) != "tireless":
-        if was_red:
-            _eliminate(state, seat, "skill")
-        else:
-            mine["fatigue"] += 1
-    _finish_turn(state)
+# ---- the commands ------------------------------------------------------------------------
+
+@COMMANDS.implements("skill")
+class Skill:
+    """－技能－: the sword's 技能; a non-近侍 pays one fatigue step, or is eliminated at red."""
+
+    def check(self, t: Table, cmd: dict) -> None:
+        s, seat = t.s, cmd["seat"]
+        kind = skill_target_kind(s, seat)
+        target = cmd.get("target")
+        name = s["seats"][seat]["sword"]["name"]
+        if kind in ("self", "none"):
+            if target is not None:
+                raise RuleViolation(SKILL, f"{name}'s 技能 takes no target")
+            return
+        if not _is_seat(s, target):
+            raise RuleViolation(SKILL, f"{name}'s 技能 needs a target seat, got {target!r}")
+        if s["seats"][target]["eliminated"]:
+            raise RuleViolation(SKILL, f"{target} is eliminated")
+        if kind == "other" and target == seat:
+            raise RuleViolation(SKILL, f"{name}'s 技能 cannot target oneself (特筆がない限り自身を指定できません)")
+
+    def apply(self, t: Table, cmd: dict) -> None:
+        t.begin(turn=True)
+        s, seat = t.s, cmd["seat"]
+        mine = s["seats"][seat]
+        skill = mine["sword"]["skill"]
+        amount = skill.get("amount", 0) + (1 if special(s, seat) == "skill_boost" else 0)
+        target = cmd.get("target") or (seat if skill["target"] == "self" else None)
+        was_red = mine["fatigue"] == RED
+        effect = skill["effect"]
+        event: dict[str, Any] = {"kind": "skill", "seat": seat, "effect": effect, "target": target}
+        s["events"].append(event)
+        if effect == "look_role":
+            _look(t, seat, target, "技能", SKILL)
+        elif effect == "gain_tosou":
+            n = amount if s["pool"] is None else min(amount, s["pool"])
+            s["seats"][target]["tosou"] += n
+            if s["pool"] is not None:
+                s["pool"] -= n
+            event["n"] = n
+        elif effect == "break_tosou":
+            n = min(amount, s["seats"][target]["tosou"])
+            s["seats"][target]["tosou"] -= n
+            if s["pool"] is not None:
+                s["pool"] += n
+            event["n"] = n
+        elif effect == "fatigue":
+            # a skill raises fatigue but never eliminates: only attacks do (【脱落】)
+            s["seats"][target]["fatigue"] = min(RED, s["seats"][target]["fatigue"] + amount)
+        elif effect == "rest":
+            s["seats"][target]["fatigue"] = max(0, s["seats"][target]["fatigue"] - amount)
+        elif effect == "skip_turn":
+            # no effect on a player who already took this 周's 手番 (技能)
+            effective = target not in s["acted"] and target != seat
+            if effective:
+                s["skipped"].append(target)
+            event["effective"] = effective
+        else:  # extra_attacks, guard: round-scoped
+            selector = skill["selector"]
+            named = "all" not in selector
+            later = [x for x in s["order"] if x not in s["acted"] and x != seat]
+            s["round_effects"].append({"effect": effect, "amount": amount, "selector": selector, "from": seat,
+                                       "reach": None if named else later})
+        if seat != s["kinji"] and special(s, seat) != "tireless":
+            if was_red:
+                _eliminate(t, seat, "skill")
+            else:
+                mine["fatigue"] += 1
+        _finish_turn(t)
+
+    def label(self, t: Table, cmd: dict, seat: str) -> str:
+        skill = t.s["seats"][cmd["seat"]]["sword"]["skill"]
+        aim = f" → {cmd['target']}" if cmd.get("target") else ""
+        return f"{_sword(t.s, cmd['seat'])} の技能を使う{aim}：{skill['text']}"
 
 
-def _apply_attack(state: dict[str, Any], command: Mapping[str, Any]) -> None:
-    seat, target = command["seat"], command["target"]
-    extra = command.get("extra", 0)
-    state["seats"][seat]["tosou"] -= extra
-    if state["pool"] is not None:
-        state["pool"] += extra
-    total = 1 + extra + bonus_attacks(state, seat)
-    state["events"].append({"kind": "attack", "seat": seat, "target": target, "extra": extra, "total": total})
-    theirs = state["seats"][target]
-    start_red = theirs["fatigue"] == RED
-    remaining = total
-    while remaining and theirs["tosou"]:
-        theirs["tosou"] -= 1
-        if state["pool"] is not None:
-            state["pool"] += 1
-        remaining -= 1
-        state["events"].append({"kind": "broke_tosou", "seat": target})
-    if remaining:
-        state["pending"] = {"kind": "strike", "seat": seat, "target": target, "remaining": remaining, "start_red": start_red}
+@COMMANDS.implements("attack")
+class Attack:
+    """－攻撃－: extra attacks are bought with one's own 刀装 before attacking."""
+
+    def check(self, t: Table, cmd: dict) -> None:
+        s, seat, target = t.s, cmd["seat"], cmd["target"]
+        extra = cmd.get("extra", 0)
+        if not _is_seat(s, target):
+            raise RuleViolation(ATTACK, f"no seat {target!r}")
+        if target == seat:
+            raise RuleViolation(ATTACK, "a player does not attack itself (相手を指定して攻撃します)")
+        if s["seats"][target]["eliminated"]:
+            raise RuleViolation(ATTACK, f"{target} is eliminated and cannot be attacked")
+        if s["seats"][target]["defending"] and special(s, seat) != "pierce_defence":
+            raise RuleViolation(ATTACK, f"{target} is defending (防御中の刀剣を相手に指定することはできません)")
+        if _state.guarded(s, target):
+            raise RuleViolation(ATTACK, f"{target} cannot be attacked this 周 (技能の効果)")
+        if not 0 <= extra <= s["seats"][seat]["tosou"]:
+            raise RuleViolation(ATTACK, f"extra attacks cost one own 刀装 each: {seat} has "
+                                        f"{s['seats'][seat]['tosou']}, asked {extra}")
+
+    def apply(self, t: Table, cmd: dict) -> None:
+        t.begin(turn=True)
+        s, seat, target = t.s, cmd["seat"], cmd["target"]
+        extra = cmd.get("extra", 0)
+        s["seats"][seat]["tosou"] -= extra
+        if s["pool"] is not None:
+            s["pool"] += extra
+        total = 1 + extra + bonus_attacks(s, seat)
+        s["events"].append({"kind": "attack", "seat": seat, "target": target, "extra": extra, "total": total})
+        theirs = s["seats"][target]
+        remaining = total
+        while remaining and theirs["tosou"]:
+            theirs["tosou"] -= 1
+            if s["pool"] is not None:
+                s["pool"] += 1
+            remaining -= 1
+            s["events"].append({"kind": "broke_tosou", "seat": target})
+        if not remaining:
+            _finish_turn(t)
+            return
+        s["attack"] = {"target": target, "remaining": remaining, "start_red": theirs["fatigue"] == RED}
+        _ask_strike(t, seat)
+
+    def label(self, t: Table, cmd: dict, seat: str) -> str:
+        s, by = t.s, cmd["seat"]
+        extra = cmd.get("extra", 0)
+        total = 1 + extra + bonus_attacks(s, by)
+        paid = f"、刀装{extra}個消費" if extra else ""
+        return f"{_sword(s, by)} で {cmd['target']} を攻撃する（攻撃{total}回{paid}）"
+
+
+def _ask_strike(t: Table, seat: str) -> None:
+    target = t.s["attack"]["target"]
+    decisions.ask(t.s, seat=seat, kind="strike", options=["look", "fatigue"],
+                  prompt=f"{target} の役カードを見るか、疲労度を上げるか")
+
+
+@COMMANDS.implements("defend")
+class Defend:
+    """－防御－: the card lies sideways until the seat's next 手番; never twice in a row."""
+
+    def check(self, t: Table, cmd: dict) -> None:
+        if t.s["released"]:
+            raise RuleViolation(DEFEND, "２回続けて防御をすることは出来ません: the 防御 was released at the start of this 手番")
+
+    def apply(self, t: Table, cmd: dict) -> None:
+        t.begin(turn=True)
+        t.s["seats"][cmd["seat"]]["defending"] = True
+        t.s["events"].append({"kind": "defend", "seat": cmd["seat"]})
+        _finish_turn(t)
+
+    def label(self, t: Table, cmd: dict, seat: str) -> str:
+        return f"{_sword(t.s, cmd['seat'])} 防御する"
+
+
+@COMMANDS.implements("duel")
+class Duel:
+    """－一騎討ち－: at red fatigue, nominate a player; it chooses a 山札 card, you guess its role."""
+
+    def check(self, t: Table, cmd: dict) -> None:
+        s, seat, target = t.s, cmd["seat"], cmd["target"]
+        if s["seats"][seat]["fatigue"] != RED and special(s, seat) != "duel_any_fatigue":
+            raise RuleViolation(DUEL, "一騎討ち only at red (高) fatigue")
+        if not _is_seat(s, target) or target == seat:
+            raise RuleViolation(DUEL, f"nominate another player, not {target!r}")
+        if s["seats"][target]["eliminated"]:
+            raise RuleViolation(DUEL, f"{target} is eliminated")
+        if special(s, target) == "duel_immune":
+            raise RuleViolation(DUEL, f"{target}'s 特殊 refuses 一騎討ち")
+        if not deck_size(s):
+            raise RuleViolation(DUEL, "the 山札 is empty: the nominee has no card to choose")
+
+    def apply(self, t: Table, cmd: dict) -> None:
+        t.begin(turn=True)
+        s, seat, target = t.s, cmd["seat"], cmd["target"]
+        s["deck_seen"][target] = t.now  # 山札を確認して…
+        s["duel"] = {"challenger": seat, "nominee": target, "card": None}
+        s["events"].append({"kind": "duel", "seat": seat, "target": target})
+        options: list[Any] = t.zones.may_contain("deck")
+        if s["table"] == "observed":
+            options.append(None)  # the recorder did not see which card the nominee took
+        decisions.ask(s, seat=target, kind="duel_card", options=options, secret=True,
+                      prompt="山札から1枚を選び、誰にも見せずに裏にして中央へ置く")
+
+    def label(self, t: Table, cmd: dict, seat: str) -> str:
+        return f"{_sword(t.s, cmd['seat'])} で {cmd['target']} に一騎討ちを仕掛ける"
+
+
+@COMMANDS.implements("choose")
+class Choose:
+    """The answer to the pending decision: a strike, the nominee's card, the guess."""
+
+    def check(self, t: Table, cmd: dict) -> None:
+        pending = t.s["pending"]
+        decisions.check_choice(t.s, cmd, DECISION_RULE[pending["kind"]] if pending else TURN)
+
+    def apply(self, t: Table, cmd: dict) -> None:
+        t.begin(turn=False)
+        kind = t.s["pending"]["kind"]
+        t.s["pending"] = None
+        {"strike": _strike, "duel_card": _duel_card, "duel_guess": _duel_guess}[kind](t, cmd["seat"], cmd["choice"])
+
+    def label(self, t: Table, cmd: dict, seat: str) -> str:
+        pending = t.s["pending"] or {}
+        by, choice = cmd["seat"], cmd["choice"]
+        kind = pending.get("kind")
+        if kind == "strike":
+            return f"{by}: {_strike_label(t.s, choice)}"
+        if kind == "duel_card":
+            if seat != by:
+                return f"{by}: 山札から1枚を選び、裏のまま中央に置く"
+            card = LABELS.get(choice, "見ていない1枚") if choice is not None else "見ていない1枚"
+            return f"{by}: 山札から{card}を選び、裏のまま中央に置く"
+        if kind == "duel_guess":
+            return f"{by}: 伏せた札は「{LABELS.get(choice, choice)}」と宣言する"
+        return f"{by}: {choice!r} を選ぶ"
+
+
+def _strike_label(s: Mapping[str, Any], choice: str) -> str:
+    """What one strike will do, from the public board (fatigue, whether the target began red)."""
+    attack = s["attack"] or {}
+    target = attack.get("target", "?")
+    notes = []
+    if choice == "look":
+        text = f"{target} の役カードを見る"
     else:
-        _finish_turn(state)
+        fatigue = s["seats"][target]["fatigue"] if target in s["seats"] else 0
+        if fatigue == RED and attack.get("start_red"):
+            text, notes = f"{target} を脱落させる", ["疲労度：赤"]
+        elif fatigue == RED:
+            text, notes = f"{target} の疲労度を上げる", ["赤で止まる"]
+        else:
+            text, notes = f"{target} の疲労度を上げる", [f"{FATIGUE_LABELS[fatigue]} → {FATIGUE_LABELS[fatigue + 1]}"]
+    if attack.get("remaining", 0) > 1:
+        notes.append(f"残り{attack['remaining']}回")
+    return text + (f"（{'、'.join(notes)}）" if notes else "")
 
 
-def _apply_strike(state: dict[str, Any], command: Mapping[str, Any]) -> None:
-    pending = state["pending"]
-    seat, target = pending["seat"], pending["target"]
-    theirs = state["seats"][target]
-    if command["choice"] == "look":
-        _learn(state, seat, target, "攻撃")
-        state["events"].append({"kind": "looked", "seat": seat, "target": target})
-    elif theirs["fatigue"] == RED and pending["start_red"]:
-        _eliminate(state, target, "attack")
+def _strike(t: Table, seat: str, choice: str) -> None:
+    """■刀装を持っていない相手を攻撃したとき: look at the role, or raise the fatigue."""
+    s = t.s
+    attack = s["attack"]
+    target = attack["target"]
+    theirs = s["seats"][target]
+    if choice == "look":
+        _look(t, seat, target, "攻撃", ATTACK)
+        s["events"].append({"kind": "looked", "seat": seat, "target": target})
+    elif theirs["fatigue"] == RED and attack["start_red"]:
+        _eliminate(t, target, "attack")
     elif theirs["fatigue"] == RED:
         # 疲労度が高未満の相手を、１回の攻撃で脱落させることは出来ません
-        state["events"].append({"kind": "fatigue", "seat": target, "to": RED, "capped": True})
+        s["events"].append({"kind": "fatigue", "seat": target, "to": RED, "capped": True})
     else:
         theirs["fatigue"] += 1
-        state["events"].append({"kind": "fatigue", "seat": target, "to": theirs["fatigue"], "capped": False})
-    remaining = pending["remaining"] - 1
-    if state["over"] is not None:
+        s["events"].append({"kind": "fatigue", "seat": target, "to": theirs["fatigue"], "capped": False})
+    if s["over"] is not None:
         return
+    remaining = attack["remaining"] - 1
     if remaining and not theirs["eliminated"]:
-        state["pending"] = {**pending, "remaining": remaining}
+        s["attack"] = {**attack, "remaining": remaining}
+        _ask_strike(t, seat)
     else:
-        _finish_turn(state)
+        _finish_turn(t)
 
 
-def _apply_defend(state: dict[str, Any], command: Mapping[str, Any]) -> None:
-    state["seats"][command["seat"]]["defending"] = True
-    state["events"].append({"kind": "defend", "seat": command["seat"]})
-    _finish_turn(state)
+def _duel_card(t: Table, seat: str, choice: str | None) -> None:
+    """指名されたプレイヤーは、山札を確認して任意の１枚を選び、誰にも見せずに裏にして中央へ置きます."""
+    s = t.s
+    card = t.zones.take("deck", choice, DUEL, how="一騎討ち")
+    s["duel"] = {**s["duel"], "card": card}
+    s["events"].append({"kind": "card_chosen", "seat": seat})
+    decisions.ask(s, seat=s["duel"]["challenger"], kind="duel_guess", options=list(GUESSES),
+                  prompt="中央に置かれた役カードの役を当てる")
 
 
-def _apply_duel(state: dict[str, Any], command: Mapping[str, Any]) -> None:
-    seat, target = command["seat"], command["target"]
-    state["deck_seen"][target] = state["step"]  # 山札を確認して…
-    state["pending"] = {"kind": "duel_card", "seat": target, "challenger": seat}
-    state["events"].append({"kind": "duel", "seat": seat, "target": target})
-
-
-def _apply_choose_card(state: dict[str, Any], command: Mapping[str, Any]) -> None:
-    pending = state["pending"]
-    state["pending"] = {"kind": "duel_guess", "seat": pending["challenger"], "nominee": pending["seat"],
-                        "index": command["index"]}
-    state["events"].append({"kind": "card_chosen", "seat": pending["seat"]})
-
-
-def _apply_guess(state: dict[str, Any], command: Mapping[str, Any]) -> None:
-    pending = state["pending"]
-    challenger, nominee = pending["seat"], pending["nominee"]
-    card = state["deck"][pending["index"]]  # shown to all, then back to its place in the 山札
-    correct = command["role"] == card
+def _duel_guess(t: Table, seat: str, guess: str) -> None:
+    s = t.s
+    duel = s["duel"]
+    challenger, nominee = duel["challenger"], duel["nominee"]
+    card = t.turn_up_card(duel["card"], DUEL)  # shown to all, then back into the 山札
+    t.zones.shuffle_in("deck", card)
+    correct = guess == card
     loser = nominee if correct else challenger
-    state["last_duel"] = {"challenger": challenger, "nominee": nominee, "card": card, "guess": command["role"],
-                          "correct": correct, "loser": loser, "step": state["step"]}
-    state["events"].append({"kind": "duel_result", "card": card, "guess": command["role"], "correct": correct,
-                            "loser": loser})
-    state["pending"] = None
-    _eliminate(state, loser, "duel")
-    _finish_turn(state)
+    s["duel"] = None
+    s["last_duel"] = {"challenger": challenger, "nominee": nominee, "card": card, "guess": guess,
+                      "correct": correct, "loser": loser, "step": t.now}
+    s["events"].append({"kind": "duel_result", "card": card, "guess": guess, "correct": correct, "loser": loser})
+    _eliminate(t, loser, "duel")
+    _finish_turn(t)
 
 
-def _apply_declare(state: dict[str, Any], command: Mapping[str, Any]) -> None:
-    left = alive(state)
-    for seat in left:
-        _reveal(state, seat, "勝利宣言")
-    clean = all(state["roles"][s] != SOKOGUN for s in left)
-    state["events"].append({"kind": "declared", "seat": command["seat"]})
-    detail = "（残った全員が刀剣男士）" if clean else "（時間遡行軍が残っていた）"
-    _end(state, "declared", SIDE[SANIWA] if clean else SIDE[SOKOGUN], detail)
+@COMMANDS.implements("declare_victory")
+class DeclareVictory:
+    """④審神者の勝利宣言: only the 審神者, only between a 周's end and the new 近侍's first action."""
+
+    def check(self, t: Table, cmd: dict) -> None:
+        # The window is checked first and its refusal names no seat, so that a refusal tells
+        # the caller nothing about who the 審神者 is beyond what the posting seat knows.
+        if not t.s["declaration_open"]:
+            raise RuleViolation(DECLARE, "勝利宣言 is made only after a 周 ends, before the next 周's first action")
+        if cmd["seat"] not in may_declare(t.s):
+            raise RuleViolation(DECLARE, f"{cmd['seat']} is not the 審神者: only the 審神者 declares victory")
+
+    def apply(self, t: Table, cmd: dict) -> None:
+        t.begin(turn=False)
+        s, seat = t.s, cmd["seat"]
+        if is_token(s["roles"][seat]):  # declaring shows the card: it is the 審神者
+            t.zones.reveal(s["roles"][seat], SANIWA, "勝利宣言", DECLARE)
+            s["roles"][seat] = SANIWA
+        left = alive(s)
+        for other in left:
+            # 脱落していないプレイヤーの役カードを全て表にします: they decide the winner
+            _face_up(t, other, "勝利宣言", rule=DECLARE, required=True)
+        clean = all(s["roles"][x] != SOKOGUN for x in left)
+        s["events"].append({"kind": "declared", "seat": seat})
+        detail = "（残った全員が刀剣男士）" if clean else "（時間遡行軍が残っていた）"
+        _end(t, "declared", SIDE[SANIWA] if clean else SIDE[SOKOGUN], detail)
+
+    def label(self, t: Table, cmd: dict, seat: str) -> str:
+        return f"{cmd['seat']}: 審神者として勝利宣言する"
 
 
-_APPLY = {
-    "skill": _apply_skill,
-    "attack": _apply_attack,
-    "strike": _apply_strike,
-    "defend": _apply_defend,
-    "duel": _apply_duel,
-    "choose_card": _apply_choose_card,
-    "guess": _apply_guess,
-    "declare_victory": _apply_declare,
-}
+COMMANDS.complete()
 
 
-# ---- outcome ------------------------------------------------------------------------
+# ---- the game ------------------------------------------------------------------------------
 
-def outcome(state: Mapping[str, Any]) -> Outcome | None:
-    """勝敗の決め方: the winning side's seats (eliminated ones included)."""
-    over = state["over"]
-    if over is None:
-        return None
-    winners = tuple(s for s in seat_ids(state["players"]) if SIDE[state["roles"][s]] == over["side"])
-    return Outcome(winners=winners, reason=over["reason"])
+class SenbuRinki(Game):
+    """The ``Rules`` object for 千舞鱗鬼さがし (see the package docstring for the rulings)."""
+
+    id = "senbu_rinki"
+    version = 2
+    title = "千舞鱗鬼さがし"
+    seats = (4, 5, 6, 7, 8, 9, 10)
+    COMMANDS = COMMANDS
+    options_schema = OptionsSchema()
+    cardset_schema = SwordCards()
+    package = "replays.games.senbu_rinki"
+    default_cardset = "senbu_rinki-demo"
+    context = Table
+
+    def deal(self, t: Table, options: Mapping[str, Any], players: int) -> None:
+        """Deal swords and roles (chance events unless the options name them), 刀装, the first 近侍."""
+        _state.deal(t, options, players)
+
+    def copy(self, state: dict) -> dict:
+        """A copy ``apply`` may write into: only what the commands change in place is copied.
+
+        Each seat's counters (its sword data is never written and stays shared), the maps
+        commands add keys to and the lists they append to. Everything else (``pending``,
+        ``attack``, ``duel``, ``last_duel``, ``over``, the kit's keys) is replaced whole,
+        never edited, so it is shared; the kit copies ``zones``. The property tests check
+        that ``apply`` never mutates its input.
+        """
+        new = dict(state)
+        new["seats"] = {seat: dict(data) for seat, data in state["seats"].items()}
+        new["knowledge"] = {seat: dict(known) for seat, known in state["knowledge"].items()}
+        for key in ("roles", "face_up", "deck_seen"):
+            new[key] = dict(state[key])
+        for key in ("order", "acted", "skipped", "round_effects"):
+            new[key] = list(state[key])
+        return new
+
+    def precheck(self, t: Table, cmd: dict) -> bool:
+        """The game is not over; a pending decision is answered first; a 手番 is its seat's."""
+        s = t.s
+        if s["over"] is not None:
+            raise RuleViolation(END, f"the game is over ({s['over']['reason']})")
+        kind = cmd["type"]
+        if kind == "declare_victory":
+            return False
+        pending = s["pending"]
+        if pending is not None:
+            decisions.check_choice(s, cmd, DECISION_RULE[pending["kind"]])
+            return True
+        if kind not in TURN_COMMANDS:
+            raise RuleViolation(TURN, f"{kind} is not awaited now: it is {s['current']}'s 手番 (技能・攻撃・防御・一騎討ち)")
+        if cmd["seat"] != s["current"]:
+            raise RuleViolation(TURN, f"it is {s['current']}'s 手番, not {cmd['seat']}'s")
+        return False
+
+    def legal_commands(self, state: dict, seat: str) -> list[dict]:
+        """Every command ``seat`` may post now (before any outcome is stated)."""
+        if seat not in awaited(state):
+            return []
+        if state["pending"] is not None:
+            return decisions.choices(state, seat)
+        out: list[dict[str, Any]] = []
+        if seat == state["current"]:
+            for target in skill_targets(state, seat):
+                out.append({"type": "skill", "seat": seat} if target is None
+                           else {"type": "skill", "seat": seat, "target": target})
+            for target in attack_targets(state, seat):
+                for extra in range(state["seats"][seat]["tosou"] + 1):
+                    out.append({"type": "attack", "seat": seat, "target": target, "extra": extra})
+            if not state["released"]:
+                out.append({"type": "defend", "seat": seat})
+            if can_duel(state, seat):
+                out.extend({"type": "duel", "seat": seat, "target": x} for x in duel_targets(state, seat))
+        if state["declaration_open"] and seat in may_declare(state):
+            out.append({"type": "declare_victory", "seat": seat})
+        return out
+
+    def to_act(self, state: dict) -> tuple[str, ...]:
+        """Server-internal, omniscient: the seat(s) whose command is awaited.
+
+        Right after a 周 this is the new 近侍 and (if another seat) the 審神者, who may
+        declare victory: never show it to a viewer; use ``view(...)["to_act"]``.
+        """
+        return awaited(state)
+
+    def view(self, state: dict, perspective: str) -> dict[str, Any]:
+        """What ``perspective`` may see (``view.py`` documents the shape)."""
+        return _view.view(state, perspective)
+
+    def outcome(self, state: dict) -> Outcome | None:
+        """勝敗の決め方: the winning side's seats (eliminated ones included) whose role is known."""
+        over = state["over"]
+        if over is None:
+            return None
+        winners = tuple(s for s in seat_ids(state["players"])
+                        if state["roles"][s] in SIDE and SIDE[state["roles"][s]] == over["side"])
+        return Outcome(winners=winners, reason=over["reason"])
+
+    def describe(self, before: dict, command: dict, after: dict, perspective: str) -> str:
+        """A move-list line that names a role only to those who may know it."""
+        return _describe.describe(before, command, after, perspective)
+
+    def outcome_name(self, outcome: Any) -> str:
+        """A stated outcome in the game's words: a role, a sword, a seat, or "伏せたまま"."""
+        if outcome is None:
+            return "（不明）"
+        if outcome == FACE_DOWN:
+            return "伏せたまま（審神者ではない）"
+        return LABELS.get(outcome) or str(outcome)
+
+    def turn(self, state: dict) -> int:
+        """The 周 (round) number."""
+        return state["round"]
+
+    def phase(self, state: dict) -> str:
+        """turn | strike | duel_card | duel_guess | over (the declaration window is part of "turn")."""
+        return _state.phase(state)

@@ -1,25 +1,30 @@
 """An independent model of who may know which role, and a scan of views against it.
 
 The model is built from the commands and the public ``eliminated`` flags only, never from
-the state's own ``knowledge``/``revealed`` bookkeeping, so the views are checked against
+the state's own ``knowledge``/``face_up`` bookkeeping, so the views are checked against
 the rulebook rather than against themselves:
 
 - a seat knows its own role;
 - it learns a role when it chooses ``look`` on an attack, or uses a look_role 技能;
 - everyone learns the role of a player eliminated by 一騎討ち, of the 審神者 when eliminated,
-  and every role once the game is over (the winners are named by seat).
+  of the living players when the 審神者 declares, and every role once the game is over
+  (the winners are named by seat).
+
+On an observed table a role the record never saw is a token: nobody's view can leak what
+the record does not hold, so the swaps below exchange roles the record knows (cards).
 
 ``saniwa_traces`` checks the one thing a role-free scan cannot see: whether a view tells
 *who* the 審神者 is (for instance by awaiting its seat after a 周) without naming a role.
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Iterator
 
 from replays import canon
-from replays.games.senbu_rinki import RULES
+from replays.kit import is_token
 from replays.rules import OMNISCIENT, PUBLIC, seat_ids
+
+from .helpers import RULES, copied
 
 ROLE_NAMES = ("saniwa", "danshi", "sokogun")
 ROLE_LABELS = ("審神者", "刀剣男士", "時間遡行軍")
@@ -34,15 +39,16 @@ class Model:
 
     def update(self, before: dict[str, Any], command: dict[str, Any], after: dict[str, Any]) -> None:
         seat = command["seat"]
-        if command["type"] == "strike" and command["choice"] == "look":
-            self.known[seat].add(before["pending"]["target"])
+        pending = before["pending"] or {}
+        if command["type"] == "choose" and pending.get("kind") == "strike" and command["choice"] == "look":
+            self.known[seat].add(before["attack"]["target"])
         if command["type"] == "skill" and before["seats"][seat]["sword"]["skill"]["effect"] == "look_role":
             self.known[seat].add(command["target"])
         if command["type"] == "duel":
             self.deck_seen.add(command["target"])
         out = [s for s in seat_ids(self.players) if after["seats"][s]["eliminated"] and not before["seats"][s]["eliminated"]]
         for s in out:
-            if command["type"] == "guess" or before["roles"][s] == "saniwa":
+            if pending.get("kind") == "duel_guess" or after["roles"][s] == "saniwa":
                 self.public.add(s)
         if command["type"] == "declare_victory":
             self.public.update(s for s in seat_ids(self.players) if not after["seats"][s]["eliminated"])
@@ -79,6 +85,7 @@ def leaks(view: dict[str, Any], state: dict[str, Any], model: Model, perspective
     allowed_seats = model.may_know(perspective)
     ids = seat_ids(state["players"])
     pending = state["pending"] or {}
+    nominee = (state["duel"] or {}).get("nominee")
     bad = []
     for path, text in _walk(view):
         if not _mentions_role(text):
@@ -94,28 +101,35 @@ def leaks(view: dict[str, Any], state: dict[str, Any], model: Model, perspective
             continue
         if head == "last_duel" and path[1] in ("card", "guess"):
             continue
-        if head == "pending" and path[1] == "card" and pending.get("nominee") == perspective:
+        if head == "pending" and path[1] == "card" and nominee == perspective:
             continue
+        if head == "pending" and path[1] == "options" and (pending["kind"] == "duel_guess" or pending["seat"] == perspective):
+            continue  # the guess is between the two kinds; the nominee picks among what it looked at
+        if head == "revealed" and path[-1] == "card" and (
+                view["revealed"][path[1]].get("seat") in allowed_seats or "seat" not in view["revealed"][path[1]]):
+            continue  # a role the perspective may know, or the 一騎討ち card turned up to all
         bad.append("/".join(map(str, path)) + f" = {text!r}")
     return bad
 
 
 def swapped(state: dict[str, Any], a: str, b: str) -> dict[str, Any]:
-    """The same table with the roles of ``a`` and ``b`` exchanged, consistently everywhere."""
-    new = json.loads(json.dumps(state))
+    """The same table with the roles of ``a`` and ``b`` exchanged (both known to the record)."""
+    assert not is_token(state["roles"][a]) and not is_token(state["roles"][b])
+    new = copied(state)
     new["roles"][a], new["roles"][b] = state["roles"][b], state["roles"][a]
-    for seat, known in new["knowledge"].items():
-        for other in (a, b):
-            if other in known:
-                known[other]["role"] = new["roles"][other]
     return new
+
+
+def _hidden(state: dict[str, Any], model: Model, perspective: str) -> list[str]:
+    return sorted(s for s in set(seat_ids(state["players"])) - model.may_know(perspective)
+                  if not is_token(state["roles"][s]))
 
 
 def indistinguishable(state: dict[str, Any], model: Model, perspective: str, pick: int) -> str | None:
     """Swap two roles ``perspective`` may not know; its view must not change. Returns a problem or None."""
     if perspective == OMNISCIENT or state["over"] is not None:
         return None
-    hidden = sorted(set(seat_ids(state["players"])) - model.may_know(perspective))
+    hidden = _hidden(state, model, perspective)
     pairs = [(x, y) for i, x in enumerate(hidden) for y in hidden[i + 1:] if state["roles"][x] != state["roles"][y]]
     if not pairs:
         return None
@@ -125,8 +139,9 @@ def indistinguishable(state: dict[str, Any], model: Model, perspective: str, pic
     return None
 
 
-def saniwa_of(state: dict[str, Any]) -> str:
-    return next(s for s, r in state["roles"].items() if r == "saniwa")
+def saniwa_of(state: dict[str, Any]) -> str | None:
+    """The 審神者's seat, where the record knows it."""
+    return next((s for s, r in state["roles"].items() if r == "saniwa"), None)
 
 
 def saniwa_stand_ins(state: dict[str, Any], model: Model, perspective: str) -> list[str]:
@@ -135,14 +150,12 @@ def saniwa_stand_ins(state: dict[str, Any], model: Model, perspective: str) -> l
     An eliminated seat cannot: the 審神者's elimination ends the game, so it is public that
     every eliminated player was not the 審神者.
     """
-    if perspective == OMNISCIENT or state["over"] is not None:
-        return []
-    may_know = model.may_know(perspective)
     saniwa = saniwa_of(state)
-    if saniwa in may_know:
+    if perspective == OMNISCIENT or state["over"] is not None or saniwa is None:
         return []
-    return [s for s in seat_ids(state["players"])
-            if s != saniwa and s not in may_know and not state["seats"][s]["eliminated"]]
+    if saniwa in model.may_know(perspective):
+        return []
+    return [s for s in _hidden(state, model, perspective) if s != saniwa and not state["seats"][s]["eliminated"]]
 
 
 def saniwa_traces(state: dict[str, Any], model: Model, perspective: str, pick: int) -> list[str]:

@@ -1,7 +1,5 @@
 """－攻撃－, 【疲労度】 and 【脱落】 by attack."""
-from replays.games.senbu_rinki import RULES
-
-from .helpers import attack, cmd, defend, play, strike, table, violation, with_seat
+from .helpers import RULES, attack, cmd, defend, play, strike, table, violation, with_seat
 
 ATTACK = "攻撃"
 ROLES = ["danshi", "sokogun", "saniwa", "danshi", "sokogun"]
@@ -21,7 +19,9 @@ def test_攻撃_extra_attacks_cost_own_tosou_declared_before_attacking():
     assert state["seats"]["p1"]["tosou"] == 0  # both spent
     assert state["seats"]["p2"]["tosou"] == 0  # two broken
     assert state["pool"] == pool + 4  # spent and broken 刀装 go back to the centre
-    assert state["pending"] == {"kind": "strike", "seat": "p1", "target": "p2", "remaining": 1, "start_red": False}
+    assert state["attack"] == {"target": "p2", "remaining": 1, "start_red": False}
+    assert {k: state["pending"][k] for k in ("seat", "kind", "options", "secret")} == {
+        "seat": "p1", "kind": "strike", "options": ["look", "fatigue"], "secret": False}
 
 
 def test_攻撃_more_extra_attacks_than_own_tosou_are_refused():
@@ -34,10 +34,16 @@ def test_攻撃_without_tosou_the_attacker_chooses_look_or_fatigue_per_attack():
     assert RULES.to_act(state) == ("p1",)
     assert {c["choice"] for c in RULES.legal(state, "p1")} == {"look", "fatigue"}
     state = play(state, strike("p1", "look"))
-    assert state["knowledge"]["p1"]["p2"] == {"role": "sokogun", "step": state["step"], "how": "攻撃"}
+    assert state["knowledge"]["p1"]["p2"] == {"step": state["step"], "how": "攻撃"}
+    assert state["roles"]["p2"] == "sokogun"
     assert state["seats"]["p2"]["fatigue"] == 0  # looking does not tire
     state = play(state, strike("p1", "fatigue"))
     assert state["seats"]["p2"]["fatigue"] == 1 and state["current"] == "p2"
+
+
+def test_攻撃_a_choice_that_is_not_an_option_is_refused():
+    state = play(with_seat(table(ROLES), "p2", tosou=0), attack("p1", "p2"))
+    violation(state, strike("p1", "both"), ATTACK)
 
 
 def test_疲労度_stops_at_red_within_one_attack_when_it_started_below_red():
@@ -50,7 +56,7 @@ def test_脱落_a_red_target_without_tosou_whose_fatigue_is_raised_is_eliminated
     state = with_seat(table(ROLES), "p2", tosou=0, fatigue=2)
     state = play(state, attack("p1", "p2", extra=1), strike("p1", "fatigue"))
     assert state["seats"]["p2"]["eliminated"]
-    assert "p2" not in state["revealed"]  # 攻撃を受けて脱落すると役カードは裏のまま
+    assert "p2" not in state["face_up"]  # 攻撃を受けて脱落すると役カードは裏のまま
     assert state["current"] == "p3"  # the remaining attack is lost; p2 takes no turn
 
 
@@ -63,7 +69,7 @@ def test_脱落_a_red_target_whose_tosou_was_broken_in_the_same_attack_is_elimin
 def test_攻撃_the_saniwa_eliminated_ends_the_game_with_the_role_shown():
     state = with_seat(table(ROLES), "p3", tosou=0, fatigue=2)
     state = play(state, attack("p1", "p3"), strike("p1", "fatigue"))
-    assert state["revealed"]["p3"]["role"] == "saniwa"
+    assert state["face_up"]["p3"] == {"step": state["step"], "how": "攻撃"}
     outcome = RULES.outcome(state)
     assert outcome.winners == ("p2", "p5") and "審神者が脱落" in outcome.reason
 

@@ -6,11 +6,10 @@ import re
 import pytest
 from flask import Flask, render_template
 
-from replays import engine, records
-from replays.games.senbu_rinki import RULES
 from replays.rules import perspectives
 
-from .golden import FOLDER
+from .golden import read, states
+from .helpers import RULES
 
 LABELS = ("審神者", "刀剣男士", "時間遡行軍")
 
@@ -25,13 +24,10 @@ def app():
 
 
 def _states(name):
-    record = records.read_text((FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8")).record
-    state = engine.initial_state(RULES, record.header, record.header["seed"])
+    record = read(name)
     game = {"id": RULES.id, "title": RULES.title, "rules_version": RULES.version,
             "seats": [dict(s) for s in record.header["seats"]]}
-    yield state, game
-    for entry in record.entries:
-        state = RULES.apply(state, entry["command"])
+    for state in states(record):
         yield state, game
 
 
@@ -68,12 +64,13 @@ def test_board_shows_roles_exactly_as_the_view_does(app, name):
 
 def test_board_through_the_real_viewer_on_the_real_store(redis_url):
     """End to end: a demo match recorded into Redis, each step rendered by the viewer."""
+    from replays import registry
     from service.seeding import seed_demo_matches
     from tests.web.conftest import make_app
 
     app = make_app(redis_url)
     matches = app.extensions["kifu"].matches
-    [info] = seed_demo_matches(matches, 1, games=[RULES])
+    [info] = seed_demo_matches(matches, 1, games=[registry.demo(RULES.id)])
     client = app.test_client()
     for step in range(0, info.seq + 1, 2):
         _, state = matches.state(info.id, at=step)

@@ -1,7 +1,6 @@
 """－防御－ and －一騎討ち－."""
-from replays.games.senbu_rinki import RULES
-
-from .helpers import attack, cmd, defend, finish_round, play, table, violation, with_seat
+from .helpers import (RULES, attack, choose, cmd, defend, finish_round, play, table, violation, with_empty_deck,
+                      with_seat)
 
 DEFEND = "防御"
 DUEL = "一騎討ち"
@@ -32,44 +31,53 @@ def test_一騎討ち_only_at_red_fatigue():
     assert all(c["type"] != "duel" for c in RULES.legal(state, "p1"))
 
 
-def test_一騎討ち_nominee_picks_a_deck_card_and_a_right_guess_eliminates_the_nominee_role_shown():
+def test_一騎討ち_the_nominee_takes_a_card_it_chose_and_a_right_guess_eliminates_the_nominee_role_shown():
     state = with_seat(table(ROLES), "p1", fatigue=2)
     state = play(state, cmd("duel", "p1", target="p2"))
     assert state["deck_seen"] == {"p2": state["step"]}  # 山札を確認して…
-    index = state["deck"].index("danshi")
-    state = play(state, cmd("choose_card", "p2", index=index))
+    assert state["pending"]["options"] == ["danshi", "sokogun"] and state["pending"]["secret"]
+    size = state["zones"]["piles"]["deck"]["size"]
+    state = play(state, choose("p2", "danshi"))
+    assert state["duel"]["card"] == "danshi" and state["zones"]["piles"]["deck"]["size"] == size - 1
     assert RULES.to_act(state) == ("p1",)
-    state = play(state, cmd("guess", "p1", role="danshi"))
+    state = play(state, choose("p1", "danshi"))
     assert state["seats"]["p2"]["eliminated"]
-    assert state["revealed"]["p2"] == {"role": "sokogun", "step": state["step"], "how": "一騎討ち"}
+    assert state["face_up"]["p2"] == {"step": state["step"], "how": "一騎討ち"} and state["roles"]["p2"] == "sokogun"
     assert state["last_duel"]["card"] == "danshi" and state["last_duel"]["correct"]
     assert state["current"] == "p3"
 
 
-def test_一騎討ち_a_wrong_guess_eliminates_the_challenger_role_shown():
+def test_一騎討ち_a_wrong_guess_eliminates_the_challenger_role_shown_and_the_card_goes_back():
     state = with_seat(table(ROLES), "p1", fatigue=2)
-    index = state["deck"].index("sokogun")
-    state = play(state, cmd("duel", "p1", target="p4"), cmd("choose_card", "p4", index=index), cmd("guess", "p1", role="danshi"))
+    state = play(state, cmd("duel", "p1", target="p4"), choose("p4", "sokogun"), choose("p1", "danshi"))
     assert state["seats"]["p1"]["eliminated"] and not state["seats"]["p4"]["eliminated"]
-    assert state["revealed"]["p1"]["role"] == "danshi"
-    assert sorted(state["deck"]) == sorted(table(ROLES)["deck"])  # the card goes back to the 山札
+    assert state["roles"]["p1"] == "danshi" and "p1" in state["face_up"]
+    assert state["zones"]["piles"]["deck"] == table(ROLES)["zones"]["piles"]["deck"]  # back in the 山札
 
 
 def test_一騎討ち_the_nominee_cannot_refuse_and_only_the_awaited_seats_answer():
     state = play(with_seat(table(ROLES), "p1", fatigue=2), cmd("duel", "p1", target="p2"))
     violation(state, cmd("defend", "p2"), DUEL)
-    violation(state, cmd("choose_card", "p3", index=0), DUEL)
-    violation(state, cmd("choose_card", "p2", index=len(state["deck"])), DUEL)
-    state = play(state, cmd("choose_card", "p2", index=0))
-    violation(state, cmd("guess", "p2", role="danshi"), DUEL)
+    violation(state, choose("p3", "danshi"), DUEL)
+    violation(state, choose("p2", "saniwa"), DUEL)  # the 山札 holds no 審神者
+    violation(state, choose("p2", None), DUEL)  # a digital table knows which card it was
+    state = play(state, choose("p2", "danshi"))
+    violation(state, choose("p2", "danshi"), DUEL)
+    violation(state, choose("p1", "saniwa"), DUEL)  # a guess names 刀剣男士 or 時間遡行軍
 
 
 def test_一騎討ち_cannot_nominate_oneself_or_an_eliminated_player_or_when_the_deck_is_empty():
     state = with_seat(with_seat(table(ROLES), "p1", fatigue=2), "p3", eliminated=True)
     violation(state, cmd("duel", "p1", target="p1"), DUEL)
     violation(state, cmd("duel", "p1", target="p3"), DUEL)
-    empty = dict(state, deck=[])
-    violation(empty, cmd("duel", "p1", target="p2"), DUEL)
+    violation(with_empty_deck(state), cmd("duel", "p1", target="p2"), DUEL)
+
+
+def test_一騎討ち_a_deck_without_a_kind_offers_only_the_other():
+    state = table(ROLES, role_box=["saniwa", "danshi", "danshi", "sokogun", "sokogun", "sokogun"])
+    state = play(with_seat(state, "p1", fatigue=2), cmd("duel", "p1", target="p2"))
+    assert state["pending"]["options"] == ["sokogun"]
+    violation(state, choose("p2", "danshi"), DUEL)
 
 
 def test_特殊_duel_any_fatigue_and_duel_immune():
@@ -81,7 +89,6 @@ def test_特殊_duel_any_fatigue_and_duel_immune():
 
 def test_一騎討ち_eliminating_the_saniwa_by_duel_ends_the_game():
     state = with_seat(table(ROLES), "p1", fatigue=2)
-    index = state["deck"].index("sokogun")
-    state = play(state, cmd("duel", "p1", target="p3"), cmd("choose_card", "p3", index=index), cmd("guess", "p1", role="sokogun"))
+    state = play(state, cmd("duel", "p1", target="p3"), choose("p3", "sokogun"), choose("p1", "sokogun"))
     outcome = RULES.outcome(state)
     assert outcome.winners == ("p2", "p5") and "一騎討ち" in outcome.reason

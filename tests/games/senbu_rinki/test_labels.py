@@ -5,17 +5,15 @@ checked to stay identical); the labels of ``seat``'s legal commands must not cha
 """
 from __future__ import annotations
 
-import copy
 import itertools
 
 import pytest
 
 from replays import bot
-from replays.games.senbu_rinki import RULES
 from replays.games.senbu_rinki.roles import LABELS
 from replays.games.senbu_rinki.view import visible_roles
 
-from .helpers import attack, cmd, play, strike, table, with_seat
+from .helpers import RULES, attack, choose, cmd, copied, options, play, table, with_seat
 
 ROLES = ["danshi", "sokogun", "saniwa", "danshi", "sokogun"]
 
@@ -29,7 +27,7 @@ def role_swaps(state: dict, seat: str) -> list[dict]:
     for a, b in itertools.combinations(unknown, 2):
         if state["roles"][a] == state["roles"][b]:
             continue
-        v = copy.deepcopy(state)
+        v = copied(state)
         v["roles"][a], v["roles"][b] = v["roles"][b], v["roles"][a]
         assert RULES.view(v, seat) == want, "the swap must hide only what the seat does not know"
         out.append(v)
@@ -79,10 +77,9 @@ def test_the_nominee_sees_the_deck_cards_it_chooses_between():
     state = play(with_seat(table(ROLES), "p1", fatigue=2), cmd("duel", "p1", target="p2"))
     assert assert_labels_ignore_unknown_roles(state) > 0
     labels = [RULES.label(state, c, "p2") for c in RULES.legal(state, "p2")]
-    shown = RULES.view(state, "p2")["deck"]["cards"]
-    assert labels == [f"p2: 山札の{i + 1}枚目（{LABELS[r]}）を選び、裏のまま中央に置く" for i, r in enumerate(shown)]
-    # anyone else is told only that a card is chosen (the index is the nominee's secret)
-    assert RULES.label(state, cmd("choose_card", "p2", index=0), "p1") == "p2: 山札から1枚を選び、裏のまま中央に置く"
+    assert labels == ["p2: 山札から刀剣男士を選び、裏のまま中央に置く", "p2: 山札から時間遡行軍を選び、裏のまま中央に置く"]
+    # anyone else is told only that a card is chosen (which is the nominee's secret)
+    assert RULES.label(state, choose("p2", "danshi"), "p1") == "p2: 山札から1枚を選び、裏のまま中央に置く"
 
 
 def test_attack_labels_count_the_attacks_and_the_tosou_spent():
@@ -95,7 +92,7 @@ def test_attack_labels_count_the_attacks_and_the_tosou_spent():
 
 @pytest.mark.parametrize("players", [4, 6, 9])
 def test_labels_of_bot_games_ignore_roles_the_seat_has_not_seen(players):
-    state = RULES.setup(RULES.options_schema.load({}), f"labels-{players}", players)
+    state = RULES.setup(options(), f"labels-{players}", players)
     checked = assert_labels_ignore_unknown_roles(state)
     for _, state in bot.play(RULES, state, f"labels-{players}/bot"):
         checked += assert_labels_ignore_unknown_roles(state)

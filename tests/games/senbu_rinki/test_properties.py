@@ -9,13 +9,13 @@ from hypothesis import strategies as st
 
 from replays import bot, canon, engine, snapshots
 from replays.demo import demo_record
-from replays.games.senbu_rinki import RULES
 from replays.rng import Rng
 from replays.rules import perspectives
 
+from .helpers import RULES, options
 from .knowledge import Model, indistinguishable, leaks, saniwa_of, saniwa_stand_ins, saniwa_traces, swapped
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SEATS = st.sampled_from(RULES.seats)
 MAX_STEPS = 3000
 
@@ -32,7 +32,7 @@ def choose(state, bot_seed, patient):
 
 
 def run(seed, players, patient=False):
-    state = RULES.setup(RULES.options_schema.load({}), seed, players)
+    state = RULES.setup(options(), seed, players)
     states, commands = [state], []
     while RULES.outcome(state) is None:
         command = choose(state, seed + "/bot", patient)
@@ -43,7 +43,13 @@ def run(seed, players, patient=False):
     return states, commands
 
 
-def same_line_if_hidden_roles_swap(state, command, model, perspective, pick):
+def _line_if(before, command, perspective, a, b):
+    """The line the perspective would read had ``a`` and ``b`` held each other's roles."""
+    other = swapped(before, a, b)
+    return RULES.describe(other, command, RULES.apply(other, command), perspective)
+
+
+def same_line_if_hidden_roles_swap(state, command, after, model, perspective, pick):
     """The move list line may not depend on roles the perspective may not know after it.
 
     Only 刀剣男士 and 時間遡行軍 are swapped: that a player eliminated by an attack was not
@@ -55,17 +61,17 @@ def same_line_if_hidden_roles_swap(state, command, model, perspective, pick):
     if not pairs:
         return True
     a, b = pairs[pick % len(pairs)]
-    return RULES.describe(swapped(state, a, b), command, perspective) == RULES.describe(state, command, perspective)
+    return _line_if(state, command, perspective, a, b) == RULES.describe(state, command, after, perspective)
 
 
-def same_line_if_the_saniwa_swaps(state, after, command, model, perspective, pick):
+def same_line_if_the_saniwa_swaps(state, command, after, model, perspective, pick):
     """Nor on who the 審神者 is, unless it declared (which turns every role up)."""
     stand_ins = saniwa_stand_ins(after, model, perspective)
     if command["type"] == "declare_victory" or not stand_ins:
         return True
     other = stand_ins[pick % len(stand_ins)]
-    line = RULES.describe(swapped(state, saniwa_of(state), other), command, perspective)
-    return line == RULES.describe(state, command, perspective)
+    return _line_if(state, command, perspective, saniwa_of(state), other) == \
+        RULES.describe(state, command, after, perspective)
 
 
 def awaited_as_the_table_sees_it(state, seats):
@@ -84,7 +90,7 @@ def awaited_as_the_table_sees_it(state, seats):
 @SETTINGS
 @given(seed=st.text(min_size=1, max_size=10), players=SEATS, patient=st.booleans())
 def test_random_games_keep_the_contract_and_never_leak_a_role(seed, players, patient):
-    state = RULES.setup(RULES.options_schema.load({}), seed, players)
+    state = RULES.setup(options(), seed, players)
     model = Model(state)
     views = perspectives(players)
     steps = 0
@@ -102,18 +108,18 @@ def test_random_games_keep_the_contract_and_never_leak_a_role(seed, players, pat
         # the record's actor: a seat the public saw awaited, or the 審神者 turning its card up
         assert command["type"] == "declare_victory" or [command["seat"]] == RULES.view(state, "public")["to_act"]
         before = canon.dumps(state)
-        for perspective in views:
-            line = RULES.describe(state, command, perspective)
-            assert isinstance(line, str) and line
-            canon.check_plain(RULES.redact(state, command, perspective))
         after = RULES.apply(state, command)
         assert canon.dumps(state) == before, "apply mutated its input"
         assert after["step"] == state["step"] + 1
+        for perspective in views:
+            line = RULES.describe(state, command, after, perspective)
+            assert isinstance(line, str) and line
+            canon.check_plain(RULES.redact(state, command, after, perspective))
         model.update(state, command, after)
         if after["over"] is None:
             for i, perspective in enumerate(views[:-1]):
-                assert same_line_if_hidden_roles_swap(state, command, model, perspective, after["step"] + i)
-                assert same_line_if_the_saniwa_swaps(state, after, command, model, perspective, after["step"] + i)
+                assert same_line_if_hidden_roles_swap(state, command, after, model, perspective, after["step"] + i)
+                assert same_line_if_the_saniwa_swaps(state, command, after, model, perspective, after["step"] + i)
         for i, perspective in enumerate(views):
             view = RULES.view(after, perspective)
             canon.check_plain(view)
@@ -139,7 +145,7 @@ def test_same_seed_same_game(seed, players):
 @given(seed=st.text(min_size=1, max_size=10), players=SEATS, k=st.integers(1, 9))
 def test_snapshot_plus_tail_equals_the_full_fold(seed, players, k):
     states, commands = run(seed, players, patient=True)
-    header = {"options": RULES.options_schema.load({}), "seats": [{"id": f"p{i}"} for i in range(1, players + 1)]}
+    header = {"options": options(), "seats": [{"id": f"p{i}"} for i in range(1, players + 1)], "table": "digital"}
     snaps = snapshots.every(RULES, header, seed, commands, k)
     for seq in range(len(commands) + 1):
         full = snapshots.state_at(RULES, header, seed, commands, seq)
@@ -151,10 +157,10 @@ def test_snapshot_plus_tail_equals_the_full_fold(seed, players, k):
 
 
 def test_every_game_ends_for_every_player_count():
-    """Bounded: 20 uniform-bot and 20 patient games per player count end well within MAX_STEPS."""
+    """Bounded: 15 uniform-bot and 15 patient games per player count end well within MAX_STEPS."""
     reasons = set()
     for players in RULES.seats:
-        for i in range(20):
+        for i in range(15):
             for patient in (False, True):
                 states, _ = run(f"end/{players}/{i}", players, patient)
                 reasons.add(states[-1]["over"]["code"])
@@ -165,7 +171,8 @@ def test_demo_records_of_this_game_verify():
     from replays.verify import verify
 
     record = demo_record(RULES, seed="senbu", index=0)
-    report = verify(record, lookup={"senbu_rinki": RULES}.__getitem__)
+    report = verify(record, lookup=lambda header: RULES)
     assert report.ok and report.replayed and report.outcome is not None, report
     assert record.header["game"] == "senbu_rinki" and len(record.header["seats"]) in RULES.seats
+    assert record.header["cardset"] == RULES.cardset.ref() and record.header["table"] == "digital"
     assert demo_record(RULES, seed="senbu", index=0).dumps() == record.dumps()

@@ -1,7 +1,5 @@
 """－技能－ and 【特殊】: the fatigue price, targets, and round-scoped effects."""
-from replays.games.senbu_rinki import RULES
-
-from .helpers import attack, cmd, defend, play, strike, table, violation, with_seat
+from .helpers import RULES, attack, cmd, copied, defend, play, strike, table, violation, with_seat
 
 SKILL = "技能"
 ROLES = ["danshi", "sokogun", "saniwa", "danshi", "sokogun"]
@@ -22,12 +20,12 @@ def test_技能_a_non_kinji_at_red_may_use_it_and_is_then_eliminated_role_hidden
     state = with_seat(table(ROLES, swords=["今剣", "加州清光", "歌仙兼定", "燭台切光忠", "岩融"]), "p2", fatigue=2)
     state = play(state, defend("p1"), skill("p2"))
     assert state["seats"]["p2"]["tosou"] == 3  # the skill happened
-    assert state["seats"]["p2"]["eliminated"] and "p2" not in state["revealed"]
+    assert state["seats"]["p2"]["eliminated"] and "p2" not in state["face_up"]
 
 
 def test_技能_look_role_shows_the_target_s_role_to_the_user_only():
     state = play(table(ROLES, swords=["今剣", "加州清光", "歌仙兼定", "燭台切光忠", "岩融"]), skill("p1", "p3"))
-    assert state["knowledge"]["p1"] == {"p3": {"role": "saniwa", "step": 1, "how": "技能"}}
+    assert state["knowledge"]["p1"] == {"p3": {"step": 1, "how": "技能"}} and state["roles"]["p3"] == "saniwa"
     assert all(not state["knowledge"][s] for s in ("p2", "p3", "p4", "p5"))
 
 
@@ -110,7 +108,7 @@ def test_技能_fatigue_from_a_skill_stops_at_red_and_rest_lowers_it():
 
 def test_技能_is_always_available_even_without_effect():
     state = play(table(ROLES), defend("p1"))
-    state = with_seat(state, "p2", tosou=0)
+    state = copied(with_seat(state, "p2", tosou=0))
     state["released"] = True
     types = {c["type"] for c in RULES.legal(state, "p2")}
     assert "skill" in types and "defend" not in types
@@ -119,5 +117,5 @@ def test_技能_is_always_available_even_without_effect():
 def test_攻撃_look_knowledge_stays_with_the_attacker():
     state = with_seat(table(ROLES), "p2", tosou=0)
     state = play(state, attack("p1", "p2"), strike("p1", "look"))
-    assert state["knowledge"]["p1"]["p2"]["role"] == "sokogun"
+    assert "p2" in state["knowledge"]["p1"]
     assert not any(state["knowledge"][s] for s in ("p2", "p3", "p4", "p5"))

@@ -1,7 +1,5 @@
 """【ゲームの流れ】③手番の実行 and ④審神者の勝利宣言: order, the 周, the 近侍 token."""
-from replays.games.senbu_rinki import RULES
-
-from .helpers import attack, cmd, defend, finish_round, play, strike, table, violation, with_seat
+from .helpers import RULES, attack, cmd, defend, finish_round, play, strike, table, violation, with_order, with_seat
 
 TURN = "ゲームの流れ/③手番の実行"
 DECLARE = "ゲームの流れ/④審神者の勝利宣言"
@@ -22,13 +20,12 @@ def test_3手番の実行_turns_go_from_the_kinji_to_its_left():
 def test_3手番の実行_only_the_current_seat_acts():
     state = table(ROLES5)
     violation(state, defend("p2"), TURN)
-    violation(state, cmd("strike", "p1", choice="look"), TURN)
+    violation(state, cmd("choose", "p1", choice="look"), TURN)
 
 
 def test_3手番の実行_eliminated_players_take_no_turn():
-    state = with_seat(table(ROLES5), "p3", eliminated=True)
+    state = with_order(with_seat(table(ROLES5), "p3", eliminated=True), ["p1", "p2", "p4", "p5"])
     seen = []
-    state["order"] = ["p1", "p2", "p4", "p5"]
     while state["round"] == 1:
         seen.append(state["current"])
         state = play(state, defend(state["current"]))
@@ -93,8 +90,7 @@ def test_4勝利宣言_declaring_ends_the_game_at_once():
 
 
 def test_4勝利宣言_without_a_declaration_the_kinji_passes_left_past_eliminated_players():
-    state = with_seat(table(ROLES5, kinji="p4"), "p5", eliminated=True)
-    state["order"] = ["p4", "p1", "p2", "p3"]
+    state = with_order(with_seat(table(ROLES5, kinji="p4"), "p5", eliminated=True), ["p4", "p1", "p2", "p3"])
     state = finish_round(state)
     assert state["kinji"] == "p1" and state["round"] == 2 and RULES.to_act(state) == ("p1", "p2")
     assert RULES.turn(state) == 2

@@ -2,9 +2,8 @@
 import pytest
 
 from replays import canon
-from replays.games.senbu_rinki import RULES
 
-from .helpers import attack, cmd, defend, finish_round, play, strike, table, with_seat
+from .helpers import RULES, attack, choose, cmd, defend, finish_round, play, strike, table, with_seat
 
 ROLES = ["danshi", "sokogun", "saniwa", "danshi", "sokogun"]
 
@@ -13,12 +12,28 @@ def roles_seen(state, perspective):
     return {s["seat"]: s["role"] for s in RULES.view(state, perspective)["seats"] if s["role"]}
 
 
+def line(before, command, perspective):
+    return RULES.describe(before, command, RULES.apply(before, command), perspective)
+
+
+def redacted(before, command, perspective):
+    return RULES.redact(before, command, RULES.apply(before, command), perspective)
+
+
 def test_view_a_seat_sees_its_own_role_and_the_public_sees_none():
     state = table(ROLES)
     assert roles_seen(state, "p1") == {"p1": "danshi"}
     assert roles_seen(state, "p3") == {"p3": "saniwa"}
     assert roles_seen(state, "public") == {}
     assert roles_seen(state, "omniscient") == dict(zip(["p1", "p2", "p3", "p4", "p5"], ROLES))
+
+
+def test_view_never_shows_the_seed_and_always_has_unknown_and_revealed():
+    state = table(ROLES, seed="a-secret-seed")
+    for perspective in ("public", "p1", "omniscient"):
+        view = RULES.view(state, perspective)
+        assert "a-secret-seed" not in canon.dumps(view)
+        assert view["unknown"] == {} and view["revealed"] == [] and view["table"] == "digital"
 
 
 def test_view_攻撃_a_look_shows_the_role_to_the_attacker_with_the_step():
@@ -35,43 +50,45 @@ def test_view_攻撃_a_look_shows_the_role_to_the_attacker_with_the_step():
 def test_describe_a_look_names_the_role_only_to_the_looker_and_the_judge():
     before = play(with_seat(table(ROLES), "p2", tosou=0), attack("p1", "p2"))
     command = strike("p1", "look")
-    assert "時間遡行軍" in RULES.describe(before, command, "p1")
-    assert "時間遡行軍" in RULES.describe(before, command, "omniscient")
+    assert "時間遡行軍" in line(before, command, "p1")
+    assert "時間遡行軍" in line(before, command, "omniscient")
     for perspective in ("public", "p2", "p3"):
-        line = RULES.describe(before, command, perspective)
-        assert "p1 は p2 の役カードを見た" in line
-        assert not any(label in line for label in ("時間遡行軍", "刀剣男士", "審神者"))
+        text = line(before, command, perspective)
+        assert "p1 は p2 の役カードを見た" in text
+        assert not any(label in text for label in ("時間遡行軍", "刀剣男士", "審神者"))
 
 
 def test_view_一騎討ち_the_loser_s_role_is_shown_to_everyone():
     state = with_seat(table(ROLES), "p1", fatigue=2)
-    index = state["deck"].index("danshi")
-    state = play(state, cmd("duel", "p1", target="p2"), cmd("choose_card", "p2", index=index))
+    state = play(state, cmd("duel", "p1", target="p2"), choose("p2", "danshi"))
     assert "cards" not in RULES.view(state, "p1")["deck"]
-    assert "card" not in RULES.view(state, "p1")["pending"] and "card" in RULES.view(state, "p2")["pending"]
-    state = play(state, cmd("guess", "p1", role="danshi"))
+    assert "card" not in RULES.view(state, "p1")["pending"] and RULES.view(state, "p2")["pending"]["card"] == "danshi"
+    state = play(state, choose("p1", "danshi"))
     assert roles_seen(state, "public") == {"p2": "sokogun"}
     assert RULES.view(state, "public")["last_duel"]["card"] == "danshi"
 
 
 def test_view_一騎討ち_the_nominee_sees_the_deck_while_choosing_and_its_make_up_afterwards():
     state = play(with_seat(table(ROLES), "p1", fatigue=2), cmd("duel", "p1", target="p2"))
-    assert RULES.view(state, "p2")["deck"]["cards"] == state["deck"]
+    assert RULES.view(state, "p2")["deck"]["cards"] == ["danshi"] * 5 + ["sokogun"] * 3
+    assert RULES.view(state, "p2")["pending"]["options"] == ["danshi", "sokogun"]
+    assert "options" not in RULES.view(state, "p1")["pending"]  # what the nominee may take is its own
     assert "cards" not in RULES.view(state, "p1")["deck"] and "counts" not in RULES.view(state, "public")["deck"]
-    state = play(state, cmd("choose_card", "p2", index=0))
+    state = play(state, choose("p2", "sokogun"))
     assert "cards" not in RULES.view(state, "p2")["deck"]
-    assert RULES.view(state, "p2")["deck"]["counts"] == {"danshi": 5, "sokogun": 3}
+    assert RULES.view(state, "p2")["deck"]["counts"] == {"danshi": 5, "sokogun": 3}  # the chosen card included
+    assert RULES.view(state, "public")["deck"]["size"] == 7  # it lies in the centre
 
 
-def test_redact_the_nominee_s_card_index_is_hidden_from_everyone_else():
+def test_redact_the_nominee_s_card_is_hidden_from_everyone_else():
     state = play(with_seat(table(ROLES), "p1", fatigue=2), cmd("duel", "p1", target="p2"))
-    command = cmd("choose_card", "p2", index=3)
-    assert RULES.redact(state, command, "p2") == command
-    assert RULES.redact(state, command, "omniscient") == command
+    command = choose("p2", "sokogun")
+    assert redacted(state, command, "p2") == command
+    assert redacted(state, command, "omniscient") == command
     for perspective in ("p1", "p3", "public"):
-        assert "index" not in RULES.redact(state, command, perspective)
-        assert "枚目" not in RULES.describe(state, command, perspective)
-    assert "枚目" in RULES.describe(state, command, "p2")
+        assert redacted(state, command, perspective) == {**command, "choice": None}
+        assert "時間遡行軍" not in line(state, command, perspective)
+    assert "［時間遡行軍］" in line(state, command, "p2")
 
 
 def test_view_勝利宣言_the_saniwa_is_awaited_only_in_its_own_and_the_judge_s_view():
@@ -83,8 +100,8 @@ def test_view_勝利宣言_the_saniwa_is_awaited_only_in_its_own_and_the_judge_s
     assert RULES.view(state, "p3")["to_act"] == ["p2", "p3"]
     assert RULES.view(state, "omniscient")["to_act"] == ["p2", "p3"]
     declare = cmd("declare_victory", "p3")
-    assert RULES.redact(state, declare, "public") == declare  # declaring turns the card up anyway
-    assert "p3" in RULES.describe(state, declare, "public")
+    assert redacted(state, declare, "public") == declare  # declaring turns the card up anyway
+    assert "p3" in line(state, declare, "public")
 
 
 def test_view_勝利宣言_no_view_of_a_seat_that_does_not_know_tells_the_saniwa_apart():
@@ -104,25 +121,25 @@ def test_view_勝利宣言_no_view_of_a_seat_that_does_not_know_tells_the_saniwa
                 assert RULES.view(after, "p3")["to_act"] == [after["kinji"]]  # a 刀剣男士 sees the 近侍 only
             if before["round"] == 3:
                 break
-            options = RULES.legal(before, before["current"])
-            command = next((c for c in options if c["type"] == "defend"), options[0])
+            legal = RULES.legal(before, before["current"])
+            command = next((c for c in legal if c["type"] == "defend"), legal[0])
             for perspective in ("public", "p1", "p2", "p5"):
-                assert RULES.describe(before, command, perspective) == RULES.describe(after, command, perspective)
+                assert line(before, command, perspective) == line(after, command, perspective)
             before, after = play(before, command), play(after, command)
         assert windows == 2
 
 
-def test_redact_blanks_nothing_but_the_nominee_s_card_index():
+def test_redact_blanks_nothing_at_a_digital_table_but_the_nominee_s_card():
     state = finish_round(table(ROLES, kinji="p1"))
     for command in RULES.legal(state, "p2") + RULES.legal(state, "p3"):
         for perspective in ("public", "p1", "p4", "omniscient"):
-            assert RULES.redact(state, command, perspective) == command
+            assert redacted(state, command, perspective) == command
 
 
 def test_describe_eliminations_are_visible_and_attack_eliminations_keep_the_role_hidden():
     before = play(with_seat(table(ROLES), "p2", tosou=0, fatigue=2), attack("p1", "p2"))
-    line = RULES.describe(before, strike("p1", "fatigue"), "public")
-    assert "p2 脱落" in line and "役は伏せたまま" in line
+    text = line(before, strike("p1", "fatigue"), "public")
+    assert "p2 脱落" in text and "役は伏せたまま" in text
 
 
 def test_view_the_end_turns_every_role_up_and_names_the_winners():
