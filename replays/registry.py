@@ -23,6 +23,7 @@ from replays.rules import Rules
 GAME_MODULES: tuple[str, ...] = (
     "replays.games.holodelive",
     "replays.games.senbu_rinki",
+    "replays.games.heroes_placement",
 )
 
 

@@ -1,0 +1,68 @@
+"""``view(state, perspective)``: the only way state leaves the server.
+
+Hands are hidden from everyone but their owner; face-down places from everyone (only a
+judge's omniscient view shows what each one is, or ``"?N"`` where an observed table never
+saw it). The open response window, the battle and the pending decision are shown; the
+options of a decision only to the seat that decides (they would tell its hand).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from replays.games.heroes_placement.effects import WINDOWS
+from replays.games.heroes_placement.state import SEATS, T
+from replays.kit import is_token
+from replays.rules import OMNISCIENT
+
+
+def view(t: T, perspective: str, to_act: tuple[str, ...]) -> dict[str, Any]:
+    s, omni = t.s, perspective == OMNISCIENT
+    shown: list[str] = []
+
+    def seen(items: list[str]) -> list[str]:
+        shown.extend(i for i in items if is_token(i))
+        return list(items)
+
+    players = {}
+    for seat in SEATS:
+        p = t.p(seat)
+        grid = []
+        for i, sq in enumerate(p["grid"]):
+            place = sq["place"]
+            if place is not None:
+                place = seen([place])[0] if omni else "face_down"
+            ch = sq["char"]
+            grid.append({"square": i, "place": place, "char": None if ch is None else {
+                "card": ch["card"], "name": t.name(ch["card"]), "rested": ch["rested"], "ap": t.ap(seat, i),
+                "dp": t.dp(seat, i), "equip": list(ch["equip"]), "start_leader": ch["start"],
+                "ability_lost": ch["lost"]}})
+        mine = omni or perspective == seat
+        players[seat] = {
+            "hand": seen(p["hand"]) if mine else None, "hand_count": len(p["hand"]),
+            "deck_count": t.zones.size(t.deck(seat)), "grid": grid, "trash": list(p["trash"]),
+            "damage": list(p["damage"]), "removed": list(p["removed"]), "pool": p["pool"],
+            "pl_negated": p["pl_negated"], "places_left": len(t.places(seat)), "leader_moved": p["swapped"]}
+    pending = s["pending"]
+    window = None
+    decision = None
+    if pending is not None:
+        if pending["kind"] == "window":
+            kind = s["stack"][-1]["params"]["kind"]
+            window = {"seat": pending["seat"], "kind": kind, "name": WINDOWS[kind]}
+        else:
+            decision = {"seat": pending["seat"], "kind": pending["kind"], "prompt": pending["prompt"]}
+            if omni or perspective == pending["seat"]:
+                decision["options"] = pending["options"]
+    tokens = t.zones.z["tokens"]
+    out = {
+        "step": s["step"], "table": s["table"], "turn": s["turn"], "phase": s["phase"], "active": s["active"],
+        "first": s["first"], "to_act": list(to_act), "players": players, "battle": s["battle"],
+        "window": window, "decision": decision, "stack": [f["effect"] for f in s["stack"]],
+        "winner": s["winner"], "reason": s["reason"], "notes": list(s["notes"]),
+        "unknown": {tok: {"since": tokens[tok]["step"], "how": tokens[tok]["how"]}
+                    for tok in sorted(set(shown)) if tok in tokens},
+        "revealed": list(t.zones.z["revealed"]),
+    }
+    if omni:
+        out["decks"] = {seat: dict(t.zones.pile(t.deck(seat))["unseen"]) for seat in SEATS}
+    return out
