@@ -6,11 +6,13 @@ stored contract) → ``cards`` (sword card sets) → ``roles`` (role table and b
 → ``view`` → ``describe``.
 
 Commands: ``skill``, ``attack`` (``target``, ``extra``), ``defend``, ``duel`` (``target``),
-``choose`` (``choice``: the pending decision's answer), ``declare_victory``.
+``choose`` (``choice``: the pending decision's answer), ``declare_victory``, ``turn_up``
+(observed tables only: a role card turned face up once the game is over).
 
 Phases: ``turn`` (a 手番; after a 周 also the declaration window), ``strike`` (the
 attacker chooses look or fatigue), ``duel_card`` (the nominee takes a 山札 card, a
-secret choice), ``duel_guess`` (the challenger names its role), ``over``.
+secret choice), ``duel_guess`` (the challenger names its role), ``reveal`` (observed
+tables: the game is decided, unseen role cards are being turned up), ``over``.
 
 Chance (all three tables): the sword deal (face up, one event per seat), each seat's
 role (drawn from the dealt role cards, seen by that seat only), the first 近侍 when
@@ -47,8 +49,11 @@ Rulings where the rulebook is silent (each is a choice a judge can read here):
   no round cap.
 - Observed tables: a role turned up where what follows depends on it must be stated
   (the 一騎討ち card, a 一騎討ち loser who may be the 審神者, the roles turned up by a
-  勝利宣言 or with two players left); one that only shows may stay null (a look, the end
-  of the game, a 一騎討ち loser who cannot be the 審神者). A seat eliminated face down by an
+  勝利宣言 or with two players left); one that only shows may stay null (a look, a
+  一騎討ち loser who cannot be the 審神者, a card turned up at the end). At the end (勝敗の
+  確認) each card still unseen is turned up by its seat's ``turn_up`` command, one card
+  per command, and the outcome is final once all are face up: stated in the ending
+  command they would multiply into every combination the table must list. A seat eliminated face down by an
   attack or its own 技能 is stated as ``"face_down"`` or ``"saniwa"`` where it may be
   either. A seat that declares is thereby the 審神者. An eliminated seat whose card stayed
   face down is not the 審神者, and while the 審神者 is unseen one of the living unknown

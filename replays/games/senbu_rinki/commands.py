@@ -15,6 +15,8 @@ for the chance events the command causes.
   ``null``; ``null`` itself on an observed table where the recorder did not see it), the
   challenger's guess (``"danshi"`` / ``"sokogun"``).
 - ``declare_victory`` (④審神者の勝利宣言).
+- ``turn_up``: once the game is over at an observed table, the seat's role card turned
+  face up (its ``outcomes`` state the role, or null where the recorder did not see it).
 """
 from __future__ import annotations
 
@@ -34,3 +36,4 @@ COMMANDS.define("defend")
 COMMANDS.define("duel", target=fields.String(required=True, validate=SEAT))
 COMMANDS.define("choose", **CHOOSE)
 COMMANDS.define("declare_victory")
+COMMANDS.define("turn_up")

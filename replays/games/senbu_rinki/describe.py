@@ -53,6 +53,8 @@ def _command_line(before: Mapping[str, Any], command: Mapping[str, Any], perspec
         return f"{_sword(before, seat)} が {command['target']} に一騎討ちを仕掛けた"
     if kind == "declare_victory":
         return f"{seat} が審神者として勝利宣言"
+    if kind == "turn_up":
+        return f"{seat} の役カードを表に"
     pending = before["pending"]["kind"]
     choice = command["choice"]
     if pending == "strike":
@@ -109,6 +111,10 @@ def _event_line(after: Mapping[str, Any], event: Mapping[str, Any], perspective:
         return f"近侍は {seat} へ（第{event['round']}周）"
     if kind == "over":
         return f"ゲーム終了：{after['over']['reason']}"
+    if kind == "decided":
+        return f"勝敗：{after['over']['reason']}"
+    if kind == "turned_up":
+        return f"役：{role_text(after['roles'][seat])}"
     return ""  # card_chosen, declared, defend, attack, duel: the command line says it
 
 

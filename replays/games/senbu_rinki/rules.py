@@ -34,8 +34,8 @@ from . import describe as _describe, state as _state, view as _view
 from .cards import SwordCards
 from .commands import COMMANDS
 from .roles import GUESSES, LABELS, SANIWA, SIDE, SIDE_LABELS, SOKOGUN
-from .state import (FACE_DOWN, FATIGUE_LABELS, RED, OptionsSchema, Table, alive, awaited, bonus_attacks, deck_size, left_of,
-                    may_declare, possible_roles, skill_target_kind, special, start_round, start_turn)
+from .state import (FACE_DOWN, FATIGUE_LABELS, RED, OptionsSchema, Table, alive, awaited, bonus_attacks, deck_size,
+                    left_of, may_declare, possible_roles, skill_target_kind, special, start_round, start_turn, to_reveal)
 
 TURN = "ゲームの流れ/③手番の実行"
 DECLARE = "ゲームの流れ/④審神者の勝利宣言"
@@ -56,6 +56,8 @@ REASONS = {
     "two_left": "脱落していないプレイヤーが2人になった",
 }
 HOW_LABELS = {"attack": "攻撃", "duel": "一騎討ち", "skill": "技能の使用"}
+END_SHOWN = "終了時公開"
+DECLARED = "勝利宣言"
 
 
 # ---- targets -------------------------------------------------------------------------
@@ -110,16 +112,27 @@ def _face_up(t: Table, seat: str, how: str, *, rule: str = END, required: bool =
         t.s["face_up"][seat] = {"step": t.now, "how": how}
 
 
-def _end(t: Table, code: str, side: str, detail: str = "") -> None:
+def _reason(code: str, side: str | None, detail: str = "") -> str:
+    if side is None:
+        return f"{REASONS[code]}：役カードを確認中"
+    return f"{REASONS[code]}{detail}：{SIDE_LABELS[side]}の勝利"
+
+
+def _end(t: Table, code: str, side: str | None, detail: str = "") -> None:
+    """ゲームの終了. ``side`` None: a 勝利宣言 whose living players' roles the record has not
+    seen yet; their ``turn_up`` commands decide it (``_settle``)."""
     s = t.s
-    s["over"] = {"code": code, "side": side, "reason": f"{REASONS[code]}{detail}：{SIDE_LABELS[side]}の勝利"}
+    s["over"] = {"code": code, "side": side, "reason": _reason(code, side, detail)}
     s["pending"] = None
     s["current"] = None
     s["declaration_open"] = False
     s["attack"] = s["duel"] = None
     # The winners are named by seat, which tells every side: so every role is turned up.
+    # A role nobody recording saw is turned up by its own command (``turn_up``): in this one
+    # every combination of them would be an outcome the table must list.
     for seat in seat_ids(s["players"]):
-        _face_up(t, seat, "終了時公開")
+        if not is_token(s["roles"][seat]):
+            _face_up(t, seat, END_SHOWN)
     s["events"].append({"kind": "over", "code": code, "side": side})
 
 
@@ -490,17 +503,53 @@ class DeclareVictory:
         if is_token(s["roles"][seat]):  # declaring shows the card: it is the 審神者
             t.zones.reveal(s["roles"][seat], SANIWA, "勝利宣言", DECLARE)
             s["roles"][seat] = SANIWA
-        left = alive(s)
-        for other in left:
-            # 脱落していないプレイヤーの役カードを全て表にします: they decide the winner
-            _face_up(t, other, "勝利宣言", rule=DECLARE, required=True)
-        clean = all(s["roles"][x] != SOKOGUN for x in left)
         s["events"].append({"kind": "declared", "seat": seat})
-        detail = "（残った全員が刀剣男士）" if clean else "（時間遡行軍が残っていた）"
-        _end(t, "declared", SIDE[SANIWA] if clean else SIDE[SOKOGUN], detail)
+        # 脱落していないプレイヤーの役カードを全て表にします: they decide the winner. One the
+        # record has not seen is stated by its own turn_up (each stated here, the table
+        # would have to list every way the living roles could fall).
+        for other in alive(s):
+            if not is_token(s["roles"][other]):
+                _face_up(t, other, DECLARED)
+        _end(t, "declared", None)
+        _settle(t)
 
     def label(self, t: Table, cmd: dict, seat: str) -> str:
         return f"{cmd['seat']}: 審神者として勝利宣言する"
+
+
+def _settle(t: Table) -> None:
+    """勝敗の決め方 of a 勝利宣言, once every living player's role is known."""
+    s = t.s
+    left = alive(s)
+    if s["over"]["side"] is not None or any(is_token(s["roles"][x]) for x in left):
+        return
+    clean = all(s["roles"][x] != SOKOGUN for x in left)
+    side = SIDE[SANIWA] if clean else SIDE[SOKOGUN]
+    detail = "（残った全員が刀剣男士）" if clean else "（時間遡行軍が残っていた）"
+    s["over"] = {**s["over"], "side": side, "reason": _reason("declared", side, detail)}
+    s["events"].append({"kind": "decided", "side": side})
+
+
+@COMMANDS.implements("turn_up")
+class TurnUp:
+    """勝敗の確認 at an observed table: a role card nobody recording saw, turned face up."""
+
+    def check(self, t: Table, cmd: dict) -> None:
+        if cmd["seat"] not in to_reveal(t.s):
+            raise RuleViolation(END, f"{cmd['seat']}'s role card is already face up")
+
+    def apply(self, t: Table, cmd: dict) -> None:
+        t.begin(turn=False)
+        s, seat = t.s, cmd["seat"]
+        if s["over"]["side"] is None and not s["seats"][seat]["eliminated"]:
+            _face_up(t, seat, DECLARED, rule=DECLARE, required=True)  # it decides the 勝利宣言
+        else:
+            _face_up(t, seat, END_SHOWN)
+        s["events"].append({"kind": "turned_up", "seat": seat})
+        _settle(t)
+
+    def label(self, t: Table, cmd: dict, seat: str) -> str:
+        return f"{cmd['seat']}: 役カードを表にする"
 
 
 COMMANDS.complete()
@@ -547,9 +596,13 @@ class SenbuRinki(Game):
     def precheck(self, t: Table, cmd: dict) -> bool:
         """The game is not over; a pending decision is answered first; a 手番 is its seat's."""
         s = t.s
-        if s["over"] is not None:
-            raise RuleViolation(END, f"the game is over ({s['over']['reason']})")
         kind = cmd["type"]
+        if s["over"] is not None:
+            if kind == "turn_up" and to_reveal(s):
+                return False
+            raise RuleViolation(END, f"the game is over ({s['over']['reason']})")
+        if kind == "turn_up":
+            raise RuleViolation(END, "role cards are turned up when the game is over")
         if kind == "declare_victory":
             return False
         pending = s["pending"]
@@ -566,6 +619,8 @@ class SenbuRinki(Game):
         """Every command ``seat`` may post now (before any outcome is stated)."""
         if seat not in awaited(state):
             return []
+        if state["over"] is not None:
+            return [{"type": "turn_up", "seat": seat}]
         if state["pending"] is not None:
             return decisions.choices(state, seat)
         out: list[dict[str, Any]] = []
@@ -597,9 +652,10 @@ class SenbuRinki(Game):
         return _view.view(state, perspective)
 
     def outcome(self, state: dict) -> Outcome | None:
-        """勝敗の決め方: the winning side's seats (eliminated ones included) whose role is known."""
+        """勝敗の決め方: the winning side's seats (eliminated ones included) whose role is known,
+        once every role card is face up."""
         over = state["over"]
-        if over is None:
+        if over is None or to_reveal(state):
             return None
         winners = tuple(s for s in seat_ids(state["players"])
                         if state["roles"][s] in SIDE and SIDE[state["roles"][s]] == over["side"])
@@ -622,5 +678,5 @@ class SenbuRinki(Game):
         return state["round"]
 
     def phase(self, state: dict) -> str:
-        """turn | strike | duel_card | duel_guess | over (the declaration window is part of "turn")."""
+        """turn | strike | duel_card | duel_guess | reveal | over (the declaration window is part of "turn")."""
         return _state.phase(state)

@@ -26,7 +26,7 @@ Layout::
     deck_seen:  seat -> step                        (a 一騎討ち nominee looked at the 山札)
     last_duel:  the last 一騎討ち's result (its card is shown to everyone)
     events:     what the last command did (for the move list)
-    over:       None, or {code, reason, side}
+    over:       None, or {code, reason, side} (the result is final once every card is face up)
 
 A role's value is always ``roles[seat]``: ``knowledge`` and ``face_up`` say who may see it
 and since when. On an observed table a role nobody recording saw is a token; turning it
@@ -86,10 +86,21 @@ def from_seat(state: Mapping[str, Any], start: str) -> list[str]:
     return [s for s in ids[i:] + ids[:i] if not state["seats"][s]["eliminated"]]
 
 
+def to_reveal(state: Mapping[str, Any]) -> list[str]:
+    """Once the game is over, the seats whose role card has not been turned up yet.
+
+    Only an observed table has any: the ending command turns up what the result needs,
+    and every other unseen card is turned up by its own ``turn_up`` (勝敗の確認).
+    """
+    if state["over"] is None:
+        return []
+    return [s for s in seat_ids(state["players"]) if s not in state["face_up"]]
+
+
 def phase(state: Mapping[str, Any]) -> str:
-    """turn | strike | duel_card | duel_guess | over."""
+    """turn | strike | duel_card | duel_guess | reveal | over."""
     if state["over"] is not None:
-        return "over"
+        return "reveal" if to_reveal(state) else "over"
     return state["pending"]["kind"] if state["pending"] else "turn"
 
 
@@ -170,9 +181,10 @@ def may_declare(state: Mapping[str, Any]) -> list[str]:
 
 
 def public_to_act(state: Mapping[str, Any]) -> tuple[str, ...]:
-    """Whom the table visibly waits for: the seat of a pending decision, else the 手番's seat."""
+    """Whom the table visibly waits for: the seat of a pending decision, else the 手番's seat
+    (once the game is over, the seats whose cards are still to be turned up)."""
     if state["over"] is not None:
-        return ()
+        return tuple(to_reveal(state))
     if state["pending"]:
         return (state["pending"]["seat"],)
     return (state["current"],)

@@ -17,7 +17,7 @@ is public: at the table everyone knows the 審神者 may speak now. The seed is 
 Shape (JSON)::
 
     game, perspective, table ("digital" | "physical" | "observed"), step, round,
-    phase ("turn" | "strike" | "duel_card" | "duel_guess" | "over"), kinji, current,
+    phase ("turn" | "strike" | "duel_card" | "duel_guess" | "reveal" | "over"), kinji, current,
     to_act [seats], declaration_open, pool (None = no cap), role_table {role: dealt},
     seats [{seat, sword {name, type, school, tosou, skill, special}, tosou, fatigue,
             fatigue_label, defending, eliminated, kinji, current, acted, skipped, guarded,

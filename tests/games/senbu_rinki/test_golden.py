@@ -16,7 +16,7 @@ from .helpers import RULES
 
 PINNED = {
     "saniwa-side-declares": (
-        "b75796e87a2ccb86167c8a0743dad4d6ca76ef690b7335847a81e57107d6c229", ["p1", "p3", "p4", "p6"],
+        "788b7c11bf7b6268ed0bf798c86da244da95f4f1f98531e9bcb30751c6fd6f3c", ["p1", "p3", "p4", "p6"],
         "審神者が勝利宣言をした（残った全員が刀剣男士）：審神者・刀剣男士の勝利"),
     "sokogun-eliminate-saniwa": (
         "90290bf3352f754e27db445f94c819de9f4866e28bb7928b85e516c6dcd86575", ["p1", "p3", "p7"],
