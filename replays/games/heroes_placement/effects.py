@@ -375,7 +375,10 @@ def _block(t: T, f: dict) -> list | None:
     if b is None or b["interrupted"]:
         _battle_over(t)
         return None
-    return ["through", *blocker_options(t)]
+    blocks = blocker_options(t)
+    if not blocks:  # nobody can block: the attack goes through without asking
+        return _block.on_answer(t, f, "through")
+    return ["through", *blocks]
 
 
 @_block.answer
@@ -441,11 +444,11 @@ def _fight(t: T, f: dict) -> list | None:
             f["seat"] = b["defender"]
             return options
         prm["defence"] = options[0]
+    _battle_over(t)  # the downs end the battle: they do not interrupt it
     for sq in prm["attack"]:
         t.leave_field(b["defender"], sq, "ダウン")
     for sq in prm["defence"]:
         t.leave_field(b["attacker"], sq, "ダウン")
-    _battle_over(t)
     return None
 
 

@@ -11,7 +11,7 @@ from replays.errors import RuleViolation
 from replays.games.heroes_placement.cards import declared, is_character, is_event
 from replays.games.heroes_placement.commands import COMMANDS
 from replays.games.heroes_placement.effects import (
-    EFFECTS, WINDOWS, declarable, event_cost, moved, open_window, start_declaration)
+    EFFECTS, WINDOWS, declarable, moved, open_window, start_declaration)
 from replays.games.heroes_placement.state import (
     LEADER, R_APPEAR, R_BATTLE1, R_BATTLE3, R_BOTH, R_COST, R_DECL, R_FLOW, R_LEADER, R_PRIORITY, R_WIN,
     SQUARE_NAMES, T, other)
@@ -206,10 +206,11 @@ class Fight(Base):
 class Appear(Base):
     def check(self, t: T, cmd: dict) -> None:
         _free(t, cmd, R_APPEAR)
-        if t.s["phase"] != "appear":
-            raise RuleViolation(R_APPEAR if t.s["phase"] != "battle" else R_BOTH,
-                                "characters appear from hand only in the appear phase")
         seat, card = cmd["seat"], cmd["card"]
+        if t.s["phase"] != "appear":
+            blue = card in t.cs.cards and t.card(card)["kind"] == "both" and t.s["phase"] == "battle"
+            raise RuleViolation(R_BOTH if blue else R_APPEAR, "characters appear from hand only in the appear phase"
+                                + (" (バトルフェイズにキャラクターとして登場を宣言することはできない)" if blue else ""))
         if card not in t.cs.cards or t.hand_item(seat, card) is None:
             raise RuleViolation(R_APPEAR, f"{card} is not in {seat}'s hand")
         c = t.card(card)
@@ -376,6 +377,3 @@ def precheck(t: T, cmd: dict) -> bool:
         raise RuleViolation(R_PRIORITY, "no decision or response window is open")
     return False
 
-
-def event_cost_of(t: T, seat: str, card: str) -> int:
-    return event_cost(t, seat, card)
