@@ -1,7 +1,8 @@
 """The Flask app factory: the store, the match service, the JSON API, and extensions.
 
 ``create_app(config)`` wires one redis-py client into a ``Store`` and a ``MatchService``
-and keeps them on ``app.extensions["kifu"]`` (a ``Kifu`` object). It then registers the
+and keeps them on ``app.extensions["kifu"]`` (a ``Kifu`` object); it imports every game's
+demo card sets into the store (``service.cardsets``) as ``kifu cards import`` would. It then registers the
 API blueprint and loads every entry point of the ``kifu.extensions`` group, calling its
 ``init_app(app)``: that is how ``web`` plugs in without ``service`` importing it.
 
@@ -42,8 +43,7 @@ class Kifu:
     store: Store
     matches: MatchService
     limiter: limits.RateLimiter | None = None  #: default: the default limits over ``redis``
-    lookup: Callable[[str], Rules] = registry.get
-    games: Callable[[], list[Rules]] = registry.all
+    games: Callable[[], list[Rules]] = registry.all  #: the games played here, unbound
     extensions: list[str] = field(default_factory=list)  #: entry points that were loaded
 
     def __post_init__(self) -> None:
@@ -69,7 +69,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. Config keys: ``REDIS_URL`` (required), ``SECRET_KEY`` (required),
     ``KIFU_ADMIN_TOKEN``, ``MAX_CONTENT_LENGTH``, ``TESTING``, the limits of
     ``service.limits``, ``KIFU_EXTENSIONS`` (names to load; default all) and, for tests
-    and alternative registries, ``KIFU_LOOKUP`` / ``KIFU_GAMES`` (game id -> Rules; all Rules),
+    and alternative registries, ``KIFU_GAMES`` (every game played here, unbound Rules;
+    default the registry's) and ``KIFU_LOOKUP`` (record header -> Rules bound to its card
+    set, instead of ``MatchService.bind``; KeyError for what it lacks),
     ``KIFU_REDIS_CLIENT`` (a ready client, e.g. a ``RedisCluster``, instead of the URL's), and
     ``KIFU_PROXY_FIX`` (the number of trusted reverse proxies in front, for client addresses).
     """
@@ -81,13 +83,19 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     client = settings.get("KIFU_REDIS_CLIENT") or redis.Redis.from_url(
         settings["REDIS_URL"], decode_responses=True, health_check_interval=30)
-    lookup = settings.get("KIFU_LOOKUP") or registry.get
     games = settings.get("KIFU_GAMES") or registry.all
     store = Store(client)
-    matches = MatchService(store, lookup=lookup)
+    matches = MatchService(store, games=games, lookup=settings.get("KIFU_LOOKUP"))
     limiter = limits.RateLimiter(client, settings.get("KIFU_RATE_LIMITS"))
-    kifu = Kifu(redis=client, store=store, matches=matches, limiter=limiter, lookup=lookup, games=games)
+    kifu = Kifu(redis=client, store=store, matches=matches, limiter=limiter, games=games)
     app.extensions["kifu"] = kifu
+    # every game's demo card sets, imported like an organizer's (idempotent: once per digest);
+    # matches bind to the shipped sets without it, so a Redis that is down now only waits
+    # for the next start (and /api/health says so)
+    try:
+        matches.cardsets.import_demo(games())
+    except redis.RedisError as exc:
+        log.warning("demo card sets not imported (Redis: %s); they are imported at the next start", exc)
 
     if settings.get("KIFU_ADMIN_TOKEN"):
         auth.ensure_admin_token(client, settings["KIFU_ADMIN_TOKEN"])

@@ -1,4 +1,4 @@
-"""The ``kifu`` command: serve, demo, verify, import, export, token, games.
+"""The ``kifu`` command: serve, demo, verify, import, export, cards, token, games.
 
 Commands that need the store take ``--redis-url`` (or ``REDIS_URL``); without one they use
 the embedded Redis of ``--data-dir`` (``./var``): the one a running ``kifu serve`` holds,
@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 import click
 import redis
@@ -19,12 +19,14 @@ from tqdm import tqdm
 
 from replays import registry
 from replays.demo import demo_record
+from replays.kit.cardset import CardSetError
 from replays.verify import verify_text
 from service import auth
 from service.datadir import DataDir, DataDirBusy
 from service.errors import ServiceError
 
 PROGRESS_AFTER = 3  #: show a progress bar for more files than this
+MAX_CARDSET_BYTES = 16 * 1024 * 1024
 
 
 def _version() -> str:
@@ -131,8 +133,11 @@ def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
                 click.echo("=" * 72)
                 click.echo(f"admin token (shown this once; store it now): {token}")
                 click.echo("=" * 72)
+            matches = MatchService(Store(client))
+            imported = matches.cardsets.import_demo(matches.games())
+            if imported:
+                click.echo(f"imported {len(imported)} demo card set(s)")
             if demo:
-                matches = MatchService(Store(client))
                 made = seed_demo_matches(matches, live=1)
                 if made:
                     click.echo(f"recorded {len(made)} demo matches of {len({m.game for m in made})} game(s)")
@@ -161,7 +166,7 @@ def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
 def demo(game_id, seed, count, out_dir, players):
     """Write COUNT complete bot-played records of GAME as .kifu.jsonl files."""
     try:
-        rules = registry.get(game_id)
+        rules = registry.demo(game_id)
     except KeyError as exc:
         _fail(str(exc), 2)
     if players is not None and players not in rules.seats:
@@ -182,12 +187,56 @@ def divergence_line(name: str, divergence) -> str:
     return f"{name}:{line}: {seq}{divergence.what}: {divergence.message}"
 
 
+def read_json_file(name: str) -> Any:
+    """A JSON file as kifu reads any JSON from outside (``service.body``): exits 1 with
+    ``FILE: message`` when it cannot be read."""
+    from service import body
+
+    try:
+        raw = Path(name).read_bytes()
+        return body.loads(raw, limit=MAX_CARDSET_BYTES, what=name)
+    except OSError as exc:
+        _fail(f"{name}: {exc.strerror or exc}")
+    except ServiceError as exc:
+        _fail(f"{name}: {exc.message}")
+
+
+class CardSetNotGiven(KeyError):
+    def __str__(self) -> str:
+        return f"{self.args[0]} (give its file with --cardset)"
+
+
+def cardset_lookup(files: tuple[str, ...]) -> Callable[[Mapping[str, Any]], Any]:
+    """``lookup(header)`` binding a record's game to its card set: a shipped one, or one of
+    ``files`` (card sets read, then validated with the record's game's schema)."""
+    datas = [(name, read_json_file(name)) for name in files]
+
+    def lookup(header: Mapping[str, Any]) -> Any:
+        rules = registry.get(header["game"])
+        extra = {}
+        for _, data in datas:
+            try:
+                cs = rules.load_cardset(data)
+            except CardSetError:
+                continue  # another game's set, or a broken one: it cannot be this record's
+            extra[cs.digest] = cs
+        try:
+            return registry.bind(header["game"], header.get("cardset") or {}, extra)
+        except registry.UnknownCardSet as exc:
+            raise CardSetNotGiven(str(exc)) from None
+
+    return lookup
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--cardset", "cardsets", multiple=True, type=click.Path(dir_okay=False),
+              help="A card set file a record names (repeatable); the shipped demo sets are always known.")
 @click.option("--require-seed", is_flag=True, help="Fail records whose seed is not revealed (states not replayed).")
 @click.option("--quiet", "-q", is_flag=True, help="Print failures only.")
-def verify(files, require_seed, quiet):
+def verify(files, cardsets, require_seed, quiet):
     """Verify records; exit 0 only if every one verifies."""
+    lookup = cardset_lookup(cardsets)
     failures = 0
     for name in tqdm(files, disable=len(files) <= PROGRESS_AFTER, unit="file", file=sys.stderr):
         try:
@@ -196,7 +245,7 @@ def verify(files, require_seed, quiet):
             failures += 1
             tqdm.write(f"{name}:1: read: {exc}", file=sys.stdout)
             continue
-        report = verify_text(text)
+        report = verify_text(text, lookup=lookup)
         if not report.ok:
             failures += 1
             tqdm.write(divergence_line(name, report.divergence), file=sys.stdout)
@@ -263,6 +312,65 @@ def export(match_id, out_file, with_seed, redis_url, data_dir):
         click.echo(f"{out_file}: {len(record.entries)} entries, head {record.head[:16]}", err=True)
     else:
         click.echo(record.dumps(), nl=False)
+
+
+@main.group()
+def cards() -> None:
+    """Card sets: import an organizer's set, list the stored ones."""
+
+
+@cards.command("import")
+@click.argument("game_id", metavar="GAME")
+@click.argument("file", type=click.Path(dir_okay=False))
+@with_store_options
+def cards_import(game_id, file, redis_url, data_dir):
+    """Validate FILE with GAME's card set schema and store it by digest.
+
+    Every problem is printed with its field path (FILE: cards.3.name: ...), and nothing is
+    stored unless the whole set is valid. Importing the same file again changes nothing.
+    """
+    from service.cardsets import CardSetStore
+
+    try:
+        rules = registry.get(game_id)
+    except KeyError as exc:
+        _fail(str(exc), 2)
+    data = read_json_file(file)
+    try:
+        cs = rules.load_cardset(data)
+    except CardSetError as exc:
+        for path, messages in sorted(exc.errors.items()):
+            click.echo(f"{file}: {path}: {' '.join(messages)}", err=True)
+        _fail(f"{file}: not a card set of {rules.id}; nothing stored")
+    with open_redis(redis_url, data_dir) as url:
+        client = redis.Redis.from_url(url, decode_responses=True)
+        try:
+            _, new = CardSetStore(client).put(rules, cs)
+        except CardSetError as exc:
+            _fail(f"{file}: {exc}")
+        finally:
+            client.close()
+    what = "stored" if new else "already stored"
+    click.echo(f"{file}: {what}: {rules.id} card set {cs.id!r}, {len(cs.cards)} cards, digest {cs.digest}")
+
+
+@cards.command("list")
+@click.option("--game", "game_id", default=None, help="Only this game's card sets.")
+@with_store_options
+def cards_list(game_id, redis_url, data_dir):
+    """The stored card sets: game, id, digest, cards, title."""
+    from service.cardsets import CardSetStore
+
+    with open_redis(redis_url, data_dir) as url:
+        client = redis.Redis.from_url(url, decode_responses=True)
+        try:
+            found = CardSetStore(client).list(game_id)
+        finally:
+            client.close()
+    for cs in found:
+        click.echo(f"{cs.game}\t{cs.id}\t{cs.digest}\t{cs.cards} cards\t{cs.title}")
+    if not found:
+        click.echo("no card sets stored" + (f" for {game_id}" if game_id else ""), err=True)
 
 
 @main.command()

@@ -40,15 +40,22 @@ def _seats(info) -> list[str]:
 
 @bp.post("/matches")
 def create_match():
+    """A new match, with a player token per seat and a recorder token (shown once).
+
+    ``table`` is where chance outcomes come from; at a physical or observed table ``deal``
+    states the set-up's outcomes, and one missing or impossible is a 422 whose ``needs``
+    lists what is possible. Admin tokens only: a recorder token belongs to one existing match.
+    """
     who = require_principal()
     if not auth.may_create_match(who):
         raise Forbidden("only an admin token creates matches")
     count_write()
     body = load(S.CreateMatchSchema, json_body())
-    info = kifu().matches.create(  # checks the game, the seat count and the options
-        body["game"], [seat["name"] for seat in body["seats"]], body["options"],
-        tournament=body["tournament"], round=body["round"], table=body["table"],
-        public_when_finished=body["public_when_finished"], listed=body["listed"], by=who.name,
+    info = kifu().matches.create(  # checks the game, card set, seat count, options and deal
+        body["game"], [seat["name"] for seat in body["seats"]], body["options"], table=body["table"],
+        cardset=body["cardset"], deal=body["deal"], tournament=body["tournament"], round=body["round"],
+        table_number=body["table_number"], public_when_finished=body["public_when_finished"],
+        listed=body["listed"], by=who.name,
     )
     redis = kifu().redis
     tokens = {

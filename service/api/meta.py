@@ -6,10 +6,12 @@ from importlib.metadata import PackageNotFoundError, version
 import redis
 from flask import current_app, jsonify
 
+from replays.records import TABLES
 from service import auth
 from service.api import bp
 from service.api.context import kifu, query, require_principal
 from service.api.schemas import INSTANCES as S
+from service.cardsets import default_set, demo_sets
 from service.errors import Forbidden
 from service.limits import page_size
 
@@ -31,13 +33,23 @@ def health():
     return jsonify(body), (200 if ok else 503)
 
 
-def game_json(rules) -> dict:
+def game_json(rules, stored) -> dict:
+    """A game and the card sets a match of it may name: its demo sets and those imported
+    (``kifu cards import``), by id and digest."""
     try:
         options = rules.options_schema.load({})
     except Exception:  # noqa: BLE001 - a game without default options simply shows none
         options = None
+    default = default_set(rules)
+    sets = {cs.digest: {"id": cs.id, "digest": cs.digest, "title": str(cs.loaded.get("title", cs.id)),
+                        "cards": len(cs.cards), "demo": True} for cs in demo_sets(rules)}
+    for cs in stored:
+        sets.setdefault(cs.digest, {"id": cs.id, "digest": cs.digest, "title": cs.title, "cards": cs.cards,
+                                    "demo": False})
+    cardsets = sorted(({**c, "default": c["digest"] == default.digest} for c in sets.values()),
+                      key=lambda c: (not c["default"], c["id"], c["digest"]))
     out = {"id": rules.id, "title": rules.title, "version": rules.version, "seats": list(rules.seats),
-           "commands": sorted(rules.commands)}
+           "commands": sorted(rules.commands), "tables": list(TABLES), "cardsets": cardsets}
     if options is not None:
         out["options"] = options
     return out
@@ -45,7 +57,9 @@ def game_json(rules) -> dict:
 
 @bp.get("/games")
 def games():
-    return jsonify(S.GamesSchema.dump({"games": [game_json(r) for r in kifu().games()]}))
+    stored = kifu().matches.cardsets.list()
+    return jsonify(S.GamesSchema.dump({"games": [game_json(r, [c for c in stored if c.game == r.id])
+                                                 for r in kifu().games()]}))
 
 
 @bp.get("/openapi.json")

@@ -30,8 +30,11 @@ ERRORS = {
     409: "`stale_seq`, `idempotency_conflict`, `conflict` or `match_over`, with `current_seq`",
     413: "body too large (`too_large`)",
     415: "wrong content type (`unsupported_media_type`)",
-    422: "`rule_violation` with `rule` (the rulebook section), or `unverifiable` with `divergence`",
+    422: "`rule_violation` with `rule` (the rulebook section) and, at a physical or observed table, `needs` (the "
+         "chance outcome missing or impossible, with every possible one); or `unverifiable` with `divergence`",
     429: "rate limited (`rate_limited`), with a Retry-After header",
+    501: "`rules_unavailable`: this kifu lacks the match's game, card set or rules version (`rules_version` names "
+         "the version it needs)",
 }
 
 MID = {"name": "match_id", "in": "path", "required": True,
@@ -67,7 +70,8 @@ def document(version: str) -> dict[str, Any]:
         "responses": {**_ok("healthy", "Health"), 503: {"description": "Redis unreachable",
                                                          "content": _json("Health")}}}})
     spec.path(path="/api/games", operations={"get": {
-        "summary": "Registered games", "responses": _ok("the games", "Games")}})
+        "summary": "Registered games, each with the card sets a match may name (demo and imported)",
+        "responses": _ok("the games", "Games")}})
     spec.path(path="/api/openapi.json", operations={"get": {
         "summary": "This document", "responses": {200: {"description": "OpenAPI 3 document",
                                                         "content": {"application/json": {"schema": {"type": "object"}}}}}}})
@@ -79,10 +83,12 @@ def document(version: str) -> dict[str, Any]:
                           **_errors(400, 401, 429)},
         },
         "post": {
-            "summary": "Create a match (admin)", "security": BEARER,
+            "summary": "Create a match (admin): at a digital, physical or observed `table`, with a card set, "
+                       "deck lists in `options` and, at a physical or observed table, the set-up's `deal`",
+            "security": BEARER,
             "requestBody": {"required": True, "content": _json("CreateMatch")},
             "responses": {**_ok("created; `tokens` holds one player token per seat and a recorder token",
-                                "CreatedMatch", 201), **_errors(400, 401, 403, 413, 415, 429)},
+                                "CreatedMatch", 201), **_errors(400, 401, 403, 413, 415, 422, 429)},
         },
     })
     spec.path(path="/api/matches/{match_id}", parameters=[MID], operations={"get": {
@@ -91,18 +97,19 @@ def document(version: str) -> dict[str, Any]:
     spec.path(path="/api/matches/{match_id}/state", parameters=[MID], operations={"get": {
         "summary": "The state after entry `at` (default: the head) as perspective `as` sees it",
         "parameters": [{"in": "query", "schema": s.StateQuerySchema}],
-        "responses": {**_ok("the view", "State"), **_errors(400, 401, 403, 404)}}})
+        "responses": {**_ok("the view", "State"), **_errors(400, 401, 403, 404, 501)}}})
     spec.path(path="/api/matches/{match_id}/legal", parameters=[MID], operations={"get": {
-        "summary": "Every command seat `as` may post now, exactly as it can be posted",
+        "summary": "Every command seat `as` may post now, exactly as it can be posted: at a physical or "
+                   "observed table a chance command once per possible outcome (to those who may record the seat)",
         "parameters": [{"in": "query", "schema": s.LegalQuerySchema}],
-        "responses": {**_ok("legal commands", "Legal"), **_errors(400, 401, 403, 404)}}})
+        "responses": {**_ok("legal commands", "Legal"), **_errors(400, 401, 403, 404, 501)}}})
     spec.path(path="/api/matches/{match_id}/commands", parameters=[MID], operations={"post": {
         "summary": "Append one command at `expected_seq` (idempotent by `command_id`)", "security": BEARER,
         "requestBody": {"required": True, "content": _json("CommandRequest")},
         "responses": {**_ok("recorded", "AppendResult", 201),
                       **_ok("this command id was already recorded with this command: the original answer",
                             "AppendResult", 200),
-                      **_errors(400, 401, 403, 404, 409, 413, 415, 422, 429)}}})
+                      **_errors(400, 401, 403, 404, 409, 413, 415, 422, 429, 501)}}})
     spec.path(path="/api/matches/{match_id}/entries", parameters=[MID], operations={"get": {
         "summary": "Entries `from`..`to`, commands redacted for perspective `as`",
         "parameters": [{"in": "query", "schema": s.EntriesQuerySchema}],
@@ -131,11 +138,12 @@ def document(version: str) -> dict[str, Any]:
                             "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
                       **_errors(401, 403, 404)}}})
     spec.path(path="/api/import", operations={"post": {
-        "summary": "Import a record (admin); verified before anything is stored", "security": BEARER,
+        "summary": "Import a record (admin); verified (with its revealed seed and deal) before anything is stored",
+        "security": BEARER,
         "requestBody": {"required": True,
                         "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
         "responses": {**_ok("imported under a new match id", "Match", 201),
-                      **_errors(400, 401, 403, 413, 415, 422, 429)}}})
+                      **_errors(400, 401, 403, 413, 415, 422, 429, 501)}}})
     spec.path(path="/api/audit", operations={"get": {
         "summary": "Who looked at the omniscient view of a live match, newest first (admin)", "security": BEARER,
         "parameters": [{"in": "query", "schema": s.AuditQuerySchema}],

@@ -12,6 +12,7 @@ from service.ids import MATCH_ID
 
 SEAT_ID = r"^p[1-9][0-9]?$"
 STATUSES = ("live", "finished")
+TABLES = ("digital", "physical", "observed")
 NAME = validate.Length(min=1, max=64)
 LABEL = validate.Length(min=1, max=128)
 #: the largest seq a client may name: far beyond any match, and exact in every JSON reader
@@ -34,10 +35,23 @@ class CreateMatchSchema(StrictSchema):
     game = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seats = fields.List(fields.Nested(SeatRequestSchema), required=True,
                         validate=validate.Length(min=1, max=16))
-    options = fields.Dict(keys=fields.String(), load_default=dict)
+    options = fields.Dict(keys=fields.String(), load_default=dict, metadata={
+        "description": "the game's options (its options schema; deck lists where the game has them)"})
+    table = fields.String(load_default="digital", validate=validate.OneOf(
+        TABLES, error="one of digital, physical, observed (where chance outcomes come from; the event's table "
+                      "is table_number)"), metadata={
+        "description": "digital: the service deals from the seed; physical: the recorder states every chance "
+                       "outcome; observed: as physical, an outcome nobody could see may be null"})
+    cardset = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64), metadata={
+        "description": "id or digest of a stored card set of the game (GET /api/games); default: its demo set"})
+    deal = fields.List(fields.Raw(allow_none=True), load_default=None, allow_none=True,
+                       validate=validate.Length(max=4096), metadata={
+        "description": "the set-up's chance outcomes in order (physical or observed tables only); kept secret "
+                       "like the seed, the header commits to it"})
     tournament = fields.String(load_default=None, allow_none=True, validate=LABEL)
     round = fields.String(load_default=None, allow_none=True, validate=LABEL)
-    table = fields.String(load_default=None, allow_none=True, validate=LABEL)
+    table_number = fields.String(load_default=None, allow_none=True, validate=LABEL,
+                                 metadata={"description": "the event's table the match is played at"})
     public_when_finished = fields.Boolean(load_default=True)
     listed = fields.Boolean(load_default=True, metadata={"description": "shown in public listings"})
 
@@ -110,10 +124,27 @@ class NoteRequestSchema(StrictSchema):
 
 # --- responses ----------------------------------------------------------------------
 
+class NeedsSchema(Schema):
+    name = fields.String(required=True, metadata={"description": "the chance event (draw, deal, roll...)"})
+    rule = fields.String(required=True, metadata={"description": "the rulebook section it happens under"})
+    options = fields.List(fields.Raw(), required=True, metadata={"description": "every possible outcome"})
+    names = fields.List(fields.String(), metadata={"description": "the options' printed names, in order"})
+    unknown_ok = fields.Boolean(required=True, metadata={"description": "an observed table may state null"})
+    visible = fields.Raw(metadata={"description": "\"all\", or the seats that see the outcome"})
+    index = fields.Integer(allow_none=True, required=True,
+                           metadata={"description": "its place in the command's \"outcomes\" (or in the deal)"})
+
+
 class ErrorSchema(Schema):
     error = fields.String(required=True, metadata={"description": "stable machine-readable code"})
     message = fields.String(required=True)
     rule = fields.String(metadata={"description": "rulebook section (rule_violation only)"})
+    needs = fields.Nested(NeedsSchema, metadata={
+        "description": "rule_violation at a physical or observed table: the chance outcome that is missing or "
+                       "impossible, with every possible one"})
+    game = fields.String(metadata={"description": "rules_unavailable: the match's game"})
+    rules_version = fields.Integer(metadata={"description": "rules_unavailable: the rules version it needs"})
+    available = fields.Integer(metadata={"description": "rules_unavailable: the version this kifu plays"})
     errors = fields.Dict(metadata={"description": "field -> messages (schema errors)"})
     current_seq = fields.Integer(metadata={"description": "the match's seq now (409 answers)"})
     seq = fields.Integer()
@@ -127,6 +158,15 @@ class HealthSchema(Schema):
     version = fields.String(required=True)
 
 
+class CardSetSchema(Schema):
+    id = fields.String(required=True)
+    digest = fields.String(required=True, metadata={"description": "SHA-256 of the set's canonical JSON"})
+    title = fields.String(required=True)
+    cards = fields.Integer(required=True, metadata={"description": "how many cards it has"})
+    default = fields.Boolean(required=True, metadata={"description": "what a match uses when it names none"})
+    demo = fields.Boolean(required=True, metadata={"description": "shipped with the game"})
+
+
 class GameSchema(Schema):
     id = fields.String(required=True)
     title = fields.String(required=True)
@@ -134,6 +174,9 @@ class GameSchema(Schema):
     seats = fields.List(fields.Integer(), required=True)
     commands = fields.List(fields.String(), required=True)
     options = fields.Dict(metadata={"description": "default options"})
+    tables = fields.List(fields.String(), required=True, metadata={"description": "the chance tables it supports"})
+    cardsets = fields.List(fields.Nested(CardSetSchema), required=True,
+                           metadata={"description": "the card sets a match may name (POST /api/matches cardset)"})
 
 
 class GamesSchema(Schema):

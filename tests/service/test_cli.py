@@ -22,6 +22,7 @@ from replays.verify import verify_text
 from service import auth
 from service.cli import main
 from service.embedded import free_port
+from tests.service.conftest import dump
 
 TOY_REGISTRY = ("tests.service.cli_toy",)
 
@@ -137,6 +138,68 @@ def test_commands_use_the_embedded_redis_of_the_data_dir(toy_registry, run, tmp_
     assert run("export", mid, "--data-dir", str(data)).output == files[0].read_text()
 
 
+# -- card sets ---------------------------------------------------------------------------
+
+TALLY_REGISTRY = ("tests.service.toy",)
+SMALL = {"id": "tally-small", "title": "Tally, small", "cards": [{"id": f"k{i}", "name": f"{i}"} for i in (1, 2, 3)]}
+
+
+@pytest.fixture
+def tally_registry(monkeypatch):
+    """The registry holds just the store's tally game (it has a card set schema worth failing)."""
+    monkeypatch.setattr(registry, "GAME_MODULES", TALLY_REGISTRY)
+    registry._load.cache_clear()
+    registry.demo_cardsets.cache_clear()
+    yield
+    monkeypatch.undo()
+    registry._load.cache_clear()
+    registry.demo_cardsets.cache_clear()
+
+
+def test_cards_import_stores_a_valid_set_once_and_lists_it(tally_registry, run, tmp_path, redis_url, redis_client):
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(SMALL, ensure_ascii=False), encoding="utf-8")
+    digest = canon.digest(SMALL)
+    out = run("cards", "import", "tally", str(path), "--redis-url", redis_url).output
+    assert f"{path}: stored: tally card set 'tally-small', 3 cards, digest {digest}" in out
+    again = run("cards", "import", "tally", str(path), "--redis-url", redis_url).output
+    assert "already stored" in again
+    assert redis_client.hget(f"kifu:cardset:{digest}", "data") == canon.dumps(SMALL)
+    listed = run("cards", "list", "--redis-url", redis_url).output.splitlines()
+    assert listed == [f"tally\ttally-small\t{digest}\t3 cards\tTally, small"]
+    assert run("cards", "list", "--game", "toy", "--redis-url", redis_url).output.strip() == "no card sets stored for toy"
+
+
+@pytest.mark.parametrize("content, printed", [
+    (json.dumps({**SMALL, "cards": [{"id": "k1"}, 7, "x"]}),
+     ["cards.1: Not a valid mapping type.", "cards.2: Not a valid mapping type."]),
+    (json.dumps({"id": "no spaces allowed", "title": "T", "cards": [], "colour": "red"}),
+     ["id: String does not match expected pattern.", "colour: Unknown field.", "cards: Shorter than minimum length 1."]),
+    (json.dumps({**SMALL, "cards": [{"id": "k1", "value": 1.5}]}), ["floats never reach a record"]),
+    ("{not json", ["malformed JSON"]),
+    ('{"id": "\\ud800"}', ["lone surrogate"]),
+])
+def test_cards_import_of_a_bad_file_prints_each_field_path_and_stores_nothing(tally_registry, run, tmp_path,
+                                                                             redis_url, redis_client, content,
+                                                                             printed):
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    before = dump(redis_client)
+    result = run("cards", "import", "tally", str(path), "--redis-url", redis_url, code=1)
+    for line in printed:
+        assert line in result.output, result.output
+    assert str(path) in result.output
+    assert dump(redis_client) == before
+
+
+def test_cards_import_of_an_unknown_game_or_a_missing_file_fails(tally_registry, run, tmp_path, redis_url):
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(SMALL))
+    assert "unknown game" in run("cards", "import", "chess", str(path), "--redis-url", redis_url, code=2).output
+    assert "No such file" in run("cards", "import", "tally", str(tmp_path / "x.json"), "--redis-url", redis_url,
+                                 code=1).output
+
+
 # -- kifu serve, as a real process -------------------------------------------------------
 
 def _start(data_dir: Path, port: int) -> subprocess.Popen:
@@ -175,8 +238,11 @@ def test_serve_records_stops_and_starts_again_on_the_same_data(tmp_path):
     first = _start(data, port)
     try:
         _wait_healthy(first, base)
-        games = [g["id"] for g in requests.get(base + "/api/games").json()["games"]]
+        listed = requests.get(base + "/api/games").json()["games"]
+        games = [g["id"] for g in listed]
         assert games == registry.ids()
+        for game in listed:  # the demo card sets were imported at the first start, one the default
+            assert [c["default"] for c in game["cardsets"]].count(True) == 1 and game["cardsets"][0]["demo"]
         demo = requests.get(base + "/api/matches?limit=100").json()["matches"]
         assert sorted({m["game"] for m in demo}) == sorted(games)  # demo matches of every game
         assert all(m["seq"] > 0 for m in demo)
@@ -201,6 +267,7 @@ def test_serve_records_stops_and_starts_again_on_the_same_data(tmp_path):
     assert first.returncode == 0, output
     printed = re.findall(r"admin token \(shown this once; store it now\): (\S+)", output)
     assert len(printed) == 1
+    assert re.search(r"imported \d+ demo card set\(s\)", output)
     assert oct((data / "secret_key").stat().st_mode & 0o777) == "0o600"
     with pytest.raises(ConnectionRefusedError):  # the embedded Redis stopped with the server
         socket.create_connection(("127.0.0.1", run_file["port"]), timeout=1)
@@ -215,7 +282,7 @@ def test_serve_records_stops_and_starts_again_on_the_same_data(tmp_path):
     finally:
         output = _stop(second)
     assert second.returncode == 0, output
-    assert "admin token" not in output
+    assert "admin token" not in output and "demo card set" not in output  # imported once
 
 
 # -- the data directory ------------------------------------------------------------------

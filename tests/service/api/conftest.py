@@ -1,8 +1,9 @@
 """Fixtures for the API's tests: an app over the session's real Redis and a small client.
 
-Games: the core's toy game (``toy``: hidden hands, a real turn order, it ends) and the
-store's ``tally`` (commands that name a secret card), plus every registered game, so
-these tests need no real game module but use HOLOdeLIVE when it is there.
+Games: the core's toy game (``toy``: hidden draws, a real turn order, it ends) and the
+store's ``tally`` (deals, draws and commands that name a secret card), so these tests need
+no real game module. Tests about a real game ask for it: ``make_app(redis_url,
+KIFU_GAMES=with_registry)`` (the redaction oracles), so a broken game fails them.
 """
 from __future__ import annotations
 
@@ -13,22 +14,22 @@ import pytest
 
 from replays import registry
 from service.app import create_app
-from tests.replays.toygame import TOY
+from tests.replays.toygame import TOY, TOY_RULES
 from tests.service.conftest import dump as dump_keys
+from tests.service.toy import RULES as TALLY_RULES
 from tests.service.toy import TALLY
 
 ADMIN = "admin-" + secrets.token_hex(8)
-LOCAL_GAMES = {"toy": TOY, "tally": TALLY}
+LOCAL_GAMES = (TOY_RULES, TALLY_RULES)
+BOUND = {"toy": TOY, "tally": TALLY}
 
 
-def lookup(game: str):
-    if game in LOCAL_GAMES:
-        return LOCAL_GAMES[game]
-    return registry.get(game)
+def local_games():
+    return list(LOCAL_GAMES)
 
 
-def all_games():
-    return [*LOCAL_GAMES.values(), *registry.all()]
+def with_registry():
+    return [*LOCAL_GAMES, *registry.all()]
 
 
 def dump(client: Any) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def dump(client: Any) -> dict[str, Any]:
 def make_app(redis_url: str, **extra: Any):
     config = {
         "REDIS_URL": redis_url, "TESTING": True, "SECRET_KEY": "test-" + secrets.token_hex(16),
-        "KIFU_ADMIN_TOKEN": ADMIN, "KIFU_LOOKUP": lookup, "KIFU_GAMES": all_games,
+        "KIFU_ADMIN_TOKEN": ADMIN, "KIFU_GAMES": local_games,
         "KIFU_EXTENSIONS": [],
     }
     config.update(extra)

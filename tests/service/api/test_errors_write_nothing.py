@@ -32,7 +32,7 @@ CASES = [
     ("p2", "post", "/commands", {"json": body(expected_seq=5)}, 409, "stale_seq"),
     ("p1", "post", "/commands", {"json": body(command_id="first", command={"type": "pass", "seat": "p1"})},
      409, "idempotency_conflict"),
-    ("p2", "post", "/commands", {"json": body(command={"type": "bank", "seat": "p2", "card": 1})},
+    ("p2", "post", "/commands", {"json": body(command={"type": "bank", "seat": "p2", "card": "c9"})},
      422, "rule_violation"),
     ("p1", "post", "/commands", {"json": body(command=DRAW1)}, 422, "rule_violation"),
     ("p2", "post", "/commands", {"json": body(command={"type": "fly", "seat": "p2"})}, 400, "schema"),
@@ -106,4 +106,62 @@ def test_a_refused_export_writes_nothing(api, admin, redis):
     for caller, status in ((api, 401), (api.as_(made["tokens"]["p2"]), 403)):
         rv = caller.get(f"/api/matches/{made['id']}/export")
         assert rv.status_code == status and "secret-card" not in rv.get_data(as_text=True)
+    assert dump(redis) == before
+
+
+# -- a physical table: outcomes are input, and every refusal of one writes nothing too -----
+
+@pytest.fixture
+def physical(api, admin):
+    """A live toy match at a physical table at seq 1: p1 drew c4 (command id 'first')."""
+    rv = admin.post("/api/matches", json={"game": "toy", "seats": [{"name": "A"}, {"name": "B"}],
+                                          "table": "physical"})
+    assert rv.status_code == 201, rv.json
+    made = rv.json
+    recorder = api.as_(made["tokens"]["recorder"])
+    assert recorder.command(made["id"], {**DRAW1, "outcomes": ["c4"]}, 0, "first").status_code == 201
+    return {"mid": made["id"], "tokens": made["tokens"]}
+
+
+DRAW2 = {"type": "draw", "seat": "p2"}
+PHYSICAL_CASES = [
+    # (who, method, path, kwargs, status, error, needs index)
+    ("recorder", "post", "/commands", {"json": body(command=DRAW2)}, 422, "rule_violation", 0),
+    ("recorder", "post", "/commands", {"json": body(command={**DRAW2, "outcomes": ["c4"]})}, 422, "rule_violation", 0),
+    ("recorder", "post", "/commands", {"json": body(command={**DRAW2, "outcomes": ["c9"]})}, 422, "rule_violation", 0),
+    ("recorder", "post", "/commands", {"json": body(command={**DRAW2, "outcomes": [None]})}, 422, "rule_violation",
+     0),
+    ("recorder", "post", "/commands", {"json": body(command={**DRAW2, "outcomes": ["c1", "c2"]})}, 422,
+     "rule_violation", None),
+    ("recorder", "post", "/commands", {"json": body(command={**DRAW2, "outcomes": [1.5]})}, 400, "bad_json", None),
+    ("recorder", "post", "/commands", {"json": body(command={**DRAW2, "outcomes": "c1"})}, 400, "schema", None),
+    ("recorder", "post", "/commands", {"json": body(command={**DRAW2, "outcomes": ["c1"]}, command_id="first")},
+     409, "idempotency_conflict", None),
+    ("p2", "post", "/commands", {"json": body(command={**DRAW2, "outcomes": ["c1"]})}, 403, "forbidden", None),
+    ("p2", "get", "/legal?as=p2", {}, 403, "forbidden", None),
+    ("admin", "post", "!/api/matches", {"json": {"game": "toy", "seats": [{"name": "A"}, {"name": "B"}],
+                                                "table": "physical", "deal": ["c1"]}}, 422, "rule_violation", None),
+    ("admin", "post", "!/api/matches", {"json": {"game": "toy", "seats": [{"name": "A"}, {"name": "B"}],
+                                                "deal": []}}, 400, "schema", None),
+]
+
+
+@pytest.mark.parametrize("who, method, path, kwargs, status, error, index", PHYSICAL_CASES,
+                         ids=[f"{c[4]}-{c[5]}-{i}" for i, c in enumerate(PHYSICAL_CASES)])
+def test_error_paths_at_a_physical_table_write_nothing(api, redis, physical, who, method, path, kwargs, status,
+                                                       error, index):
+    from tests.service.api.conftest import ADMIN
+
+    tokens = {**physical["tokens"], "admin": ADMIN}
+    caller = api.as_(tokens[who])
+    url = path[1:] if path.startswith("!") else f"/api/matches/{physical['mid']}{path}"
+    before = dump(redis)
+    rv = getattr(caller.client, method)(url, headers=caller.headers(), **kwargs)
+    assert rv.status_code == status, rv.get_data(as_text=True)[:300]
+    assert rv.is_json and rv.json["error"] == error and rv.json["message"]
+    if index is None:
+        assert "needs" not in rv.json
+    else:  # the draw's event, with every card that may be on top: all but c4, which p1 holds
+        assert rv.json["needs"]["index"] == index and rv.json["needs"]["rule"] == rv.json["rule"] == "ドロー"
+        assert rv.json["needs"]["options"] == ["c1", "c2", "c3", "c5", "c6", "c7", "c8"]
     assert dump(redis) == before

@@ -14,10 +14,11 @@ DRAW2 = {"type": "draw", "seat": "p2"}
 # -- creating ------------------------------------------------------------------------
 
 def test_admin_creates_a_match_with_one_token_per_seat_and_a_recorder(admin, redis):
-    made = admin.create("toy", ["Aoi", "Ren"], tournament="Spring Cup", round="1", table="3")
+    made = admin.create("toy", ["Aoi", "Ren"], tournament="Spring Cup", round="1", table_number="3")
     assert made["seq"] == 0 and made["status"] == "live" and made["game"] == "toy"
     assert [s["name"] for s in made["header"]["seats"]] == ["Aoi", "Ren"]
-    assert made["header"]["tournament"] == "Spring Cup"
+    assert made["header"]["tournament"] == "Spring Cup" and made["header"]["table_number"] == "3"
+    assert made["header"]["table"] == "digital" and made["header"]["cardset"] == TOY.cardset.ref()
     assert "seed" not in made["header"] and made["header"]["seed_commitment"]
     assert set(made["tokens"]) == {"p1", "p2", "recorder"}
     p1 = auth.authenticate(redis, made["tokens"]["p1"])
@@ -42,6 +43,11 @@ def test_creating_needs_an_admin_token(api, judge, admin):
     ({"game": "toy", "seats": [{"name": "A"}, {"name": "B"}], "colour": "red"}, "colour"),
     ({"game": "toy", "seats": [{"name": "A"}, {"name": "B"}], "options": {"deck_order": "x"}}, "options"),
     ({"game": "tally", "seats": [{"name": "A"}, {"name": "B"}], "options": {"target": True}}, "options"),
+    ({"game": "toy", "seats": [{"name": "A"}, {"name": "B"}], "table": "3"}, "table"),
+    ({"game": "toy", "seats": [{"name": "A"}, {"name": "B"}], "cardset": "nope"}, "cardset"),
+    ({"game": "toy", "seats": [{"name": "A"}, {"name": "B"}], "cardset": "0" * 64}, "cardset"),
+    ({"game": "toy", "seats": [{"name": "A"}, {"name": "B"}], "deal": ["c1"]}, "deal"),
+    ({"game": "toy", "seats": [{"name": "A"}, {"name": "B"}], "table": "physical", "deal": "c1"}, "deal"),
 ])
 def test_a_bad_match_request_is_a_schema_error_naming_the_field(admin, body, field):
     rv = admin.post("/api/matches", json=body)
@@ -257,9 +263,10 @@ def test_a_stale_expected_seq_is_409_with_the_current_seq(api, admin):
 
 def test_a_rule_violation_is_422_naming_the_rule(api, admin):
     made = admin.create()
-    rv = api.as_(made["tokens"]["p1"]).command(made["id"], {"type": "bank", "seat": "p1", "card": 3}, 0)
+    rv = api.as_(made["tokens"]["p1"]).command(made["id"], {"type": "bank", "seat": "p1", "card": "c3"}, 0)
     assert rv.status_code == 422
     assert rv.json["error"] == "rule_violation" and rv.json["rule"] == "バンク" and "p1" in rv.json["message"]
+    assert "needs" not in rv.json  # a digital table: no outcome is ever asked for
 
 
 @pytest.mark.parametrize("body, field", [
@@ -277,7 +284,8 @@ def test_a_rule_violation_is_422_naming_the_rule(api, admin):
     ({"expected_seq": 0, "command_id": "a", "command": {"type": "draw"}}, "command"),
     ({"expected_seq": 0, "command_id": "a", "command": {"type": "draw", "seat": "p9"}}, "command"),
     ({"expected_seq": 0, "command_id": "a", "command": {"type": "fly", "seat": "p1"}}, "type"),
-    ({"expected_seq": 0, "command_id": "a", "command": {"type": "bank", "seat": "p1", "card": "3"}}, "card"),
+    ({"expected_seq": 0, "command_id": "a", "command": {"type": "bank", "seat": "p1", "card": 3}}, "card"),
+    ({"expected_seq": 0, "command_id": "a", "command": {**DRAW1, "outcomes": "c1"}}, "outcomes"),
     ({"expected_seq": 0, "command_id": "a", "command": {"type": "draw", "seat": "p1", "x": 1}}, "x"),
 ])
 def test_a_malformed_command_is_a_schema_error(api, admin, body, field):

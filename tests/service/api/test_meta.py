@@ -22,11 +22,16 @@ def test_health_is_503_when_redis_is_gone():
     assert rv.json["ok"] is False and rv.json["redis"] == "unreachable"
 
 
-def test_games_lists_every_game_with_its_commands(api):
+def test_games_lists_every_game_with_its_commands_tables_and_card_sets(api):
+    from tests.replays.toygame import TOY
+    from tests.service.toy import TALLY
+
     games = {g["id"]: g for g in api.get("/api/games").json["games"]}
     assert games["toy"]["commands"] == ["bank", "draw", "pass"]
-    assert games["toy"]["seats"] == [2]
-    assert games["tally"]["version"] == 1
+    assert games["toy"]["seats"] == [2] and games["toy"]["tables"] == ["digital", "physical", "observed"]
+    assert games["tally"]["version"] == TALLY.version and games["tally"]["options"] == {"target": 60}
+    assert games["toy"]["cardsets"] == [{"id": "toy-1-8", "digest": TOY.cardset.digest, "title": "Toy 1..8",
+                                         "cards": 8, "default": True, "demo": True}]
 
 
 def test_unknown_api_route_and_wrong_method_are_json(api):

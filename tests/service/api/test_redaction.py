@@ -59,7 +59,10 @@ class HolodeliveOracle:
     game = "holodelive"
 
     def hidden(self, state: dict[str, Any], perspective: str) -> set[str]:
-        out = set(state["deck"])
+        out: set[str] = set()
+        for pile in state["zones"]["piles"].values():  # face down: what may be in them, and what is known
+            out |= {c for c, n in pile["unseen"].items() if n > 0}
+            out |= {c for c in pile["top"] + pile["bottom"] if not c.startswith("?")}
         for seat, hand in state["hands"].items():
             if seat != perspective:
                 out |= set(hand)
@@ -71,9 +74,10 @@ class HolodeliveOracle:
         return out
 
     def names(self, state: dict[str, Any], card: str) -> Iterable[str]:
-        from replays.games.holodelive import cards
+        from replays import registry
 
-        return (cards.get(state["cardset"]).member(card)["name"],)
+        name = registry.demo(self.game).cardset.name(card)
+        return (name,) if name != card else ()
 
     def next_command(self, api: Api, match: dict[str, Any], seq: int, rng: Rng) -> tuple[str, dict[str, Any]] | None:
         options = []
@@ -103,6 +107,16 @@ def responses(api: Api, match: dict[str, Any], perspective: str) -> str:
     for seat in ("p1", "p2"):
         bodies.append(caller.get(f"/api/matches/{mid}/legal?as={seat}"))
     return "\n".join(rv.get_data(as_text=True) for rv in bodies)
+
+
+@pytest.fixture
+def app(redis_url):
+    """The API with the registered games too: the HOLOdeLIVE oracle plays the real game."""
+    from tests.service.api.conftest import make_app, with_registry
+
+    app = make_app(redis_url, KIFU_GAMES=with_registry)
+    yield app
+    app.extensions["kifu"].redis.close()
 
 
 @pytest.mark.parametrize("oracle", oracles(), ids=lambda o: o.game)

@@ -104,12 +104,11 @@ def test_oversized_and_deep_bodies_are_refused_in_shape(api, redis, live):
     assert dump(redis) == before
 
 
-def _demo_lines(game: str = "holodelive") -> list[str]:
-    from replays import registry
+def _demo_lines() -> list[str]:
     from replays.demo import demo_record
+    from tests.replays.toygame import TOY
 
-    rules = registry.get(game)
-    return demo_record(rules, seed="redteam-import", index=0).dumps().splitlines()
+    return demo_record(TOY, seed="redteam-import", index=0).dumps().splitlines()
 
 
 def _with_surrogate_in_header() -> str:
