@@ -1,6 +1,7 @@
-"""Card sets for HOLOdeLIVE: the stored format (a contract), its schema, loader and registry.
+"""The HOLOdeLIVE card set: its format (a contract), its schema, and reading a bound set.
 
-A card set is one JSON file::
+A card set is JSON data (the demo set ships in ``cardsets/``; an organizer loads the
+real one), passed in as a ``replays.kit.CardSet``::
 
     {"id": "holodelive-demo", "title": "...", "note": "...",
      "members": [{"id", "name", "icons", "sub_icons", "suit", "generation", "bonus",
@@ -10,43 +11,36 @@ A card set is one JSON file::
 ``icons`` are the printed main icon(s) (STAFF cards: ``["STAFF"]``), ``sub_icons`` the
 2nd/3rd icons (サブアイコン). ``suit`` is LOVELY / COOL / HOT (None for STAFF cards, which
 never count for a hand). ``timing`` is ``constant`` (常時), ``play`` (プレイ時) or ``action``
-(アクション時); ``effect`` names one entry of the small vocabulary in ``effects.py``.
-``unverified`` says why a printed value was chosen by us (the rulebook does not print the
-cards). Records pin a card set by ``id`` and ``digest`` (``replays.canon.digest`` of the data),
-so changing a file is a new card set as far as verification goes.
+(アクション時); ``effect`` names one entry of the game's effect vocabulary (declared once,
+in ``effects.py``, and handed to the schema: ``HoloCards(vocabulary)``). ``unverified``
+says why a printed value was chosen by us (the rulebook does not print the cards).
 
->>> get("holodelive-demo").member("usada_pekora")["name"]
-'兎田ぺこら'
+Members and venues share one id space: a command names a member (``play``), a physical
+table's outcome names a member (a draw) or a venue (one laid out, one turned face up).
+
+>>> schema = HoloCards({"constant": ["wild"], "play": [], "action": []})
+>>> data = {"id": "x", "title": "x", "members": [], "venues": []}
+>>> from replays.kit.cardset import load
+>>> load(schema, data)
+Traceback (most recent call last):
+...
+replays.kit.cardset.CardSetError: invalid card set: members: Length must be 39.; venues: Shorter than minimum length 3.
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from replays import canon
+from replays.kit import CardSet, CardSetSchema
 
 ICONS = ("SEISO", "CHARISMA", "OTAKU", "VOCAL", "ENJOY", "REACTION",
          "DUELIST", "INTEL", "SEXY", "ALCOHOL", "KUSOGAKI", "TRICKSTER")
 STAFF = "STAFF"
 SUITS = ("LOVELY", "COOL", "HOT")
 TIMINGS = ("constant", "play", "action")
-
-#: every effect name the engine implements, by the timing it may have
-EFFECTS = {
-    "constant": ("wild", "mimic_generation", "bonus", "protect", "fixed_audience",
-                 "block_facing_play", "suppress_facing_play", "negate_play"),
-    "play": ("draw", "place_from", "play_from_hand", "copy_play", "random_hand_home",
-             "unit_to_hand", "send_home_icon", "search_deck", "venue_swap", "dump_to_facing",
-             "return_to_hand", "move_facing_to_other", "discard_then_play", "send_home_all_icon",
-             "draw_return", "opp_field_to_deck_top", "home_to_hand", "home_swap"),
-    "action": ("swap_office", "deck_to_unit", "summon_named", "move_card", "swap_with_home",
-               "swap_deck_bottom", "self_home_then_home"),
-}
+MEMBERS = 39  # ◆内容物◆ メンバーカード：39枚
+ID = r"^[a-z0-9_]{1,40}$"
 
 
 class AbilitySchema(Schema):
@@ -58,17 +52,12 @@ class AbilitySchema(Schema):
     params = fields.Dict(keys=fields.String(), load_default=dict)
     text = fields.String(required=True)
 
-    @validates_schema
-    def _effect_fits_timing(self, data, **kwargs):
-        if data["effect"] not in EFFECTS[data["timing"]]:
-            raise ValidationError(f"unknown {data['timing']} effect {data['effect']!r}", "effect")
-
 
 class MemberSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    id = fields.String(required=True, validate=validate.Regexp(r"^[a-z0-9_]{1,40}$"))
+    id = fields.String(required=True, validate=validate.Regexp(ID))
     name = fields.String(required=True)
     icons = fields.List(fields.String(validate=validate.OneOf(ICONS + (STAFF,))), required=True,
                         validate=validate.Length(min=1))
@@ -84,90 +73,75 @@ class VenueSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    id = fields.String(required=True, validate=validate.Regexp(r"^[a-z0-9_]{1,40}$"))
+    id = fields.String(required=True, validate=validate.Regexp(ID))
     name = fields.String(required=True)
     audience = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
     unverified = fields.String()
 
 
-class CardSetSchema(Schema):
-    class Meta:
-        unknown = RAISE
+class HoloCards(CardSetSchema):
+    """The card set schema; ``vocabulary`` maps each timing to the effect names it may use."""
 
-    id = fields.String(required=True)
-    title = fields.String(required=True)
-    note = fields.String()
-    members = fields.List(fields.Nested(MemberSchema), required=True, validate=validate.Length(equal=39))
+    members = fields.List(fields.Nested(MemberSchema), required=True, validate=validate.Length(equal=MEMBERS))
     venues = fields.List(fields.Nested(VenueSchema), required=True, validate=validate.Length(min=3))
 
+    def __init__(self, vocabulary: Mapping[str, Iterable[str]], **kwargs: Any):
+        super().__init__(**kwargs)
+        self.vocabulary = {timing: frozenset(names) for timing, names in vocabulary.items()}
+
     @validates_schema
-    def _unique_ids(self, data, **kwargs):
+    def _consistent(self, data: Mapping[str, Any], **kwargs: Any) -> None:
         ids = [m["id"] for m in data["members"]] + [v["id"] for v in data["venues"]]
         dupes = sorted({i for i in ids if ids.count(i) > 1})
         if dupes:
             raise ValidationError(f"duplicate ids: {', '.join(dupes)}", "members")
-        for m in data["members"]:
+        for i, m in enumerate(data["members"]):
             if STAFF in m["icons"] and (len(m["icons"]) != 1 or m["sub_icons"] or m["suit"] is not None):
                 raise ValidationError(f"{m['id']}: a STAFF card has only the STAFF icon and no suit", "members")
             if STAFF not in m["icons"] and m["suit"] is None:
                 raise ValidationError(f"{m['id']}: a member needs a suit", "members")
+            for j, ab in enumerate(m["abilities"]):
+                if ab["effect"] not in self.vocabulary.get(ab["timing"], ()):
+                    raise ValidationError(f"unknown {ab['timing']} effect {ab['effect']!r}",
+                                          f"members.{i}.abilities.{j}.effect")
+
+    def index(self, loaded: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+        """Members and venues by id; a member also gets its abilities by timing (``by_timing``)."""
+        out: dict[str, Mapping[str, Any]] = {}
+        for m in loaded["members"]:
+            by_timing: dict[str, Any] = {}
+            for ab in m["abilities"]:
+                by_timing.setdefault(ab["timing"], ab)
+            constants = tuple(ab["effect"] for ab in m["abilities"] if ab["timing"] == "constant")
+            out[m["id"]] = {**m, "kind": "member", "by_timing": by_timing, "constants": constants}
+        for v in loaded["venues"]:
+            out[v["id"]] = {**v, "kind": "venue"}
+        return out
 
 
-@dataclass(frozen=True)
-class CardSet:
-    """A loaded, validated card set; ``data`` is exactly what was hashed."""
+# -- reading a bound card set --------------------------------------------------------------
 
-    id: str
-    data: Mapping[str, Any]
-    digest: str
-    members: Mapping[str, Mapping[str, Any]] = field(repr=False)
-    venues: Mapping[str, Mapping[str, Any]] = field(repr=False)
-
-    def member(self, card_id: str) -> Mapping[str, Any]:
-        return self.members[card_id]
-
-    def venue(self, venue_id: str) -> Mapping[str, Any]:
-        return self.venues[venue_id]
-
-    def ability(self, card_id: str, timing: str) -> Mapping[str, Any] | None:
-        for ab in self.members[card_id]["abilities"]:
-            if ab["timing"] == timing:
-                return ab
-        return None
-
-    def has_constant(self, card_id: str, effect: str) -> bool:
-        return any(ab["timing"] == "constant" and ab["effect"] == effect
-                   for ab in self.members[card_id]["abilities"])
-
-    def ref(self) -> dict[str, str]:
-        return {"id": self.id, "digest": self.digest}
+def members(cs: CardSet) -> list[str]:
+    """Every member card id, in the set's order."""
+    return [c for c, card in cs.cards.items() if card["kind"] == "member"]
 
 
-def load_data(data: Mapping[str, Any]) -> CardSet:
-    """Validate ``data`` (raises marshmallow ``ValidationError``) and index it."""
-    loaded = CardSetSchema().load(data)
-    return CardSet(
-        id=loaded["id"], data=data, digest=canon.digest(data),
-        members={m["id"]: m for m in loaded["members"]},
-        venues={v["id"]: v for v in loaded["venues"]},
-    )
+def venues(cs: CardSet) -> list[str]:
+    return [c for c, card in cs.cards.items() if card["kind"] == "venue"]
 
 
-def load_file(path: str | Path) -> CardSet:
-    return load_data(json.loads(Path(path).read_text(encoding="utf-8")))
+def is_member(cs: CardSet, card: Any) -> bool:
+    return isinstance(card, str) and card in cs.cards and cs.cards[card]["kind"] == "member"
 
 
-_HERE = Path(__file__).parent
-#: card set id -> file; organizers add their real sets here
-CARDSET_FILES: dict[str, Path] = {"holodelive-demo": _HERE / "cardsets" / "demo.json"}
-DEFAULT_CARDSET = "holodelive-demo"
+def is_venue(cs: CardSet, card: Any) -> bool:
+    return isinstance(card, str) and card in cs.cards and cs.cards[card]["kind"] == "venue"
 
 
-@cache
-def get(cardset_id: str) -> CardSet:
-    """The registered card set ``cardset_id`` (loaded once; KeyError if unknown)."""
-    path = CARDSET_FILES[cardset_id]
-    cardset = load_file(path)
-    if cardset.id != cardset_id:
-        raise ValueError(f"{path} declares id {cardset.id!r}, registered as {cardset_id!r}")
-    return cardset
+def ability(cs: CardSet, card: str, timing: str) -> Mapping[str, Any] | None:
+    """The card's ability of that timing (a card has at most one of each)."""
+    return cs.cards[card]["by_timing"].get(timing)
+
+
+def has_constant(cs: CardSet, card: str, effect: str) -> bool:
+    return effect in cs.cards[card]["constants"]

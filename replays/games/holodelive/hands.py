@@ -14,15 +14,23 @@ How a unit's icons are read:
 - STAFF cards never count: no icon and no suit, so one STAFF caps a unit at 4カード and
   two at 3カード, and a flush needs five suited cards;
 - every choice is made to the holder's best advantage: ``achievable`` lists every
-  category some assignment reaches, ``best`` is its maximum.
+  category some assignment reaches, ``best`` is its maximum;
+- but an icon-changing ability is used only to raise the hand (カード効果補足, アイコンを
+  変化できる能力を持つカード: 「役を上げる目的以外、基本的には描かれている元々のアイコンとして
+  扱います」): ``readings`` are the categories the holder may claim, the printed readings
+  (sub-icons still chosen freely) unless a wild raises the hand above all of them, and
+  then only that best hand. So a unit whose wild makes COVER is COVER.
 
 A unit of four (期生ライブ) simply cannot reach a five-card hand (5カード, COVER,
 フルハウス, フラッシュ): that is the "limit on hands" of a generation live.
 
->>> from replays.games.holodelive import cards
->>> cs = cards.get("holodelive-demo")
+>>> from replays import registry
+>>> cs = registry.demo("holodelive").cardset
 >>> name(best(cs, ["tokino_sora", "natsuiro_matsuri", "sakura_miko", "inugami_korone", "shishiro_botan"]))
 '5カード'
+>>> sorted(name(r) for r in readings(cs, ["tokino_sora", "azki", "sakura_miko", "hoshimachi_suisei",
+...                                       "tokoyami_towa"]))
+['C.O.V.E.R']
 """
 from __future__ import annotations
 
@@ -31,7 +39,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Mapping, Sequence
 
-from replays.games.holodelive.cards import ICONS, STAFF, CardSet
+from replays.games.holodelive.cards import ICONS, STAFF, has_constant
+from replays.kit import CardSet
 
 BUTA, ONE_PAIR, TWO_PAIR, THREE, FLUSH, FULL_HOUSE, FOUR, COVER, FIVE = range(9)
 RANK_KEYS = ("buta", "one_pair", "two_pair", "three", "flush", "full_house", "four", "cover", "five")
@@ -43,13 +52,18 @@ def name(rank: int) -> str:
     return RANK_NAMES[rank]
 
 
-def _slot(cardset: CardSet, card_id: str) -> tuple:
-    """What one card may contribute: ("staff",) | ("wild",) | ("icons", icons) | ("mimic", gen, icons)."""
-    member = cardset.member(card_id)
+def _slot(cardset: CardSet, card_id: str, printed: bool = False) -> tuple:
+    """What one card may contribute: ("staff",) | ("wild",) | ("icons", icons) | ("mimic", gen, icons).
+
+    ``printed``: icon-changing abilities unused, every card shows its printed icons.
+    """
+    member = cardset.card(card_id)
     if STAFF in member["icons"]:
         return ("staff",)
     icons = tuple(member["icons"]) + tuple(member["sub_icons"])
-    if cardset.has_constant(card_id, "wild"):
+    if printed:
+        return ("icons", icons)
+    if has_constant(cardset, card_id, "wild"):
         return ("wild",)
     for ab in member["abilities"]:
         if ab["timing"] == "constant" and ab["effect"] == "mimic_generation":
@@ -113,13 +127,24 @@ def _achievable(slots: tuple, generations: tuple, flush: bool) -> frozenset[int]
     return frozenset(found)
 
 
-def achievable(cardset: CardSet, unit: Sequence[str]) -> frozenset[int]:
-    """Every hand category some choice of (sub/wild) icons makes from ``unit``."""
-    slots = tuple(_slot(cardset, c) for c in unit)
-    generations = tuple(cardset.member(c)["generation"] for c in unit)
-    suits = [cardset.member(c)["suit"] for c in unit]
+def achievable(cardset: CardSet, unit: Sequence[str], *, printed: bool = False) -> frozenset[int]:
+    """Every hand category some choice of (sub/wild) icons makes from ``unit``
+    (``printed``: with every icon-changing ability left unused)."""
+    slots = tuple(_slot(cardset, c, printed) for c in unit)
+    generations = tuple(cardset.card(c)["generation"] for c in unit)
+    suits = [cardset.card(c)["suit"] for c in unit]
     flush = len(unit) == 5 and suits[0] is not None and all(s == suits[0] for s in suits)
     return _achievable(slots, generations, flush)
+
+
+def readings(cardset: CardSet, unit: Sequence[str]) -> frozenset[int]:
+    """The categories the holder may claim for ``unit``: the printed readings, unless an
+    icon-changing ability raises the hand above them all, and then only that best hand
+    (「役を上げる目的以外、基本的には描かれている元々のアイコンとして扱います」)."""
+    every = achievable(cardset, unit)
+    printed = achievable(cardset, unit, printed=True)
+    top = max(every)
+    return printed if top == max(printed) else frozenset({top})
 
 
 def best(cardset: CardSet, unit: Sequence[str]) -> int:

@@ -1,7 +1,6 @@
 """カード効果補足: each ability of the demo set, given / when / then."""
-from replays.games.holodelive import RULES
-
-from .helpers import action, arrange, choose, end, events, play, step, unit, violation
+from .helpers import (RULES, action, arrange, choose, deck_cards, describe, draw, end, events, pile, play, step, unit,
+                      violation)
 
 # ---------------------------------------------------------------- icons and wilds
 
@@ -52,9 +51,9 @@ def test_白上フブキ_plays_a_second_card_from_hand_to_any_unit():
     s = step(s, play("p1", "shirakami_fubuki", 0))
     assert {tuple(o) for o in s["pending"]["options"] if o} == {("amane_kanata", 0), ("amane_kanata", 1), ("amane_kanata", 2)}
     s = step(s, choose("p1", ["amane_kanata", 2]))
-    assert s["pending"]["effect"] == "opp_field_to_deck_top"  # かなた's play ability resolves
+    assert s["pending"]["kind"] == "opp_field_to_deck_top"  # かなた's play ability resolves
     s = step(s, choose("p1", "shirogane_noel"))
-    assert s["deck"][0] == "shirogane_noel" and s["phase"] == "live"
+    assert pile(s)["top"] == ["shirogane_noel"] and s["phase"] == "live"
 
 
 def test_宝鐘マリン_only_a_hot_card():
@@ -103,8 +102,7 @@ def test_百鬼あやめ_every_turn_once():
                 units={"p1": {0: ["nakiri_ayame"]}})
     s = step(s, action("p1", "nakiri_ayame"), choose("p1", "shirogane_noel"),
              play("p1", "sakura_miko", 1), end("p1"),
-             {"type": "draw", "seat": "p2", "source": "deck"}, play("p2", "takane_lui", 0), end("p2"),
-             {"type": "draw", "seat": "p1", "source": "deck"})
+             draw("p2"), play("p2", "takane_lui", 0), end("p2"), draw("p1"))
     assert action("p1", "nakiri_ayame") in RULES.legal(s, "p1")
 
 
@@ -142,10 +140,11 @@ def test_ラプラス_reveals_a_6期生_from_the_deck_and_shuffles():
     s = arrange(hands={"p1": ["la_darkness"]}, deck=["shirogane_noel", "hakui_koyori"])
     s = step(s, play("p1", "la_darkness", 0))
     assert s["pending"]["options"] == ["hakui_koyori", "kazama_iroha", "sakamata_chloe", "takane_lui"]
-    deck_before = sorted(s["deck"])
+    deck_before = deck_cards(s)
     s = step(s, choose("p1", "hakui_koyori"))
     assert s["hands"]["p1"] == ["hakui_koyori"] and events(s, "reveal")
-    assert sorted(s["deck"] + ["hakui_koyori"]) == deck_before and events(s, "shuffle")
+    assert sorted(deck_cards(s) + ["hakui_koyori"]) == deck_before and events(s, "shuffle")
+    assert pile(s)["top"] == [] and s["chance"] == []  # a shuffle forgets the order; a search is no chance
 
 
 def test_ラプラス_without_a_6期生_only_shuffles():
@@ -160,18 +159,19 @@ def test_尾丸ポルカ_play_draws_then_returns_any_hand_card_secretly():
     s = step(s, play("p1", "omaru_polka", 0))
     assert sorted(s["pending"]["options"]) == ["shirogane_noel", "takane_lui"]
     cmd = choose("p1", "shirogane_noel")
-    assert "非公開" in RULES.describe(s, cmd, "p2") and "白銀ノエル" in RULES.describe(s, cmd, "p1")
-    assert RULES.redact(s, cmd, "public")["choice"] is None
-    s = step(s, cmd)
-    assert s["deck"][0] == "shirogane_noel" and s["hands"]["p1"] == ["takane_lui"]
+    assert "非公開" in describe(s, cmd, "p2") and "白銀ノエル" in describe(s, cmd, "p1")
+    after = step(s, cmd)
+    assert RULES.redact(s, cmd, after, "public")["choice"] is None
+    assert RULES.redact(s, cmd, after, "p1")["choice"] == "shirogane_noel"
+    assert pile(after)["top"] == ["shirogane_noel"] and after["hands"]["p1"] == ["takane_lui"]
+    assert RULES.view(after, "public")["piles"]["deck"] == {"size": pile(after)["size"]}
 
 
 def test_尾丸ポルカ_action_swaps_with_the_deck_bottom_whose_play_ability_fires():
-    s = arrange(units={"p1": {0: ["shirogane_noel", "omaru_polka"]}}, hands={"p1": ["takane_lui"]})
-    s["deck"].remove("roboco")
-    s["deck"].append("roboco")
+    s = arrange(units={"p1": {0: ["shirogane_noel", "omaru_polka"]}}, hands={"p1": ["takane_lui"]},
+                deck_bottom=["roboco"])
     s = step(s, action("p1", "omaru_polka"))
-    assert unit(s, "p1", 0) == ["shirogane_noel", "roboco"] and s["deck"][-1] == "omaru_polka"
+    assert unit(s, "p1", 0) == ["shirogane_noel", "roboco"] and pile(s)["bottom"] == ["omaru_polka"]
     assert len(s["hands"]["p1"]) == 2  # ロボ子 drew
 
 
@@ -191,7 +191,7 @@ def test_赤井はあと_swaps_with_home_and_an_action_card_may_act_at_once():
 def test_天音かなた_puts_an_opponents_card_on_the_deck():
     s = arrange(hands={"p1": ["amane_kanata"]}, units={"p2": {1: ["shirogane_noel"]}})
     s = step(s, play("p1", "amane_kanata", 0), choose("p1", "shirogane_noel"))
-    assert s["deck"][0] == "shirogane_noel" and unit(s, "p2", 1) == []
+    assert pile(s)["top"] == ["shirogane_noel"] and unit(s, "p2", 1) == []
 
 
 def test_戌神ころね_returns_two_or_the_only_one():
@@ -243,9 +243,9 @@ def test_博衣こより_uses_an_opponents_play_ability_as_her_own():
     s = step(s, play("p1", "hakui_koyori", 0))
     assert s["pending"]["options"] == ["amane_kanata", None]
     s = step(s, choose("p1", "amane_kanata"))
-    assert s["pending"]["effect"] == "opp_field_to_deck_top" and s["pending"]["card"] == "hakui_koyori"
+    assert s["pending"]["kind"] == "opp_field_to_deck_top" and s["pending"]["card"] == "hakui_koyori"
     s = step(s, choose("p1", "amane_kanata"))
-    assert s["deck"][0] == "amane_kanata"
+    assert pile(s)["top"] == ["amane_kanata"]
 
 
 def test_えーちゃん_uses_a_play_ability_of_her_own_field():
@@ -299,7 +299,8 @@ def test_大神ミオ_looks_at_two_venues_then_swaps_or_not():
     assert s["pending"]["options"] == ["swap", "keep"] and sorted(s["known"]["p1"]) == ["civic_hall", "dome"]
     assert RULES.view(s, "p1")["venues"][1]["printed"] == 3000 and RULES.view(s, "p2")["venues"][1]["printed"] is None
     s = step(s, choose("p1", "swap"))
-    assert s["venues"][1]["id"] == "dome" and s["box"] == ["messe", "arena", "civic_hall"]
+    assert s["venues"][1]["id"] == "dome"
+    assert pile(s, "box")["top"] == ["messe", "arena"] and pile(s, "box")["bottom"] == ["civic_hall"]
     assert RULES.view(s, "p1")["venues"][1]["printed"] == 8000
 
 # ---------------------------------------------------------------- constant abilities
@@ -342,7 +343,7 @@ def test_雪花ラミィ_the_non_active_seat_may_negate_before_the_ability_resol
     assert violation(s, end("p1")).rule == "カード効果補足/雪花ラミィ"
     negated = step(s, choose("p2", "negate"))
     assert negated["hands"]["p1"] == ["amane_kanata"] and unit(negated, "p1", 0) == ["roboco"]
-    assert "無効化" in RULES.describe(s, choose("p2", "negate"), "public")
+    assert "無効化" in describe(s, choose("p2", "negate"), "public")
     passed = step(s, choose("p2", "pass"))
     assert "takane_lui" in passed["hands"]["p1"]
 
@@ -353,7 +354,7 @@ def test_雪花ラミィ_once_per_turn():
     assert s["lamy_used"] and s["pending"] is None
     s = arrange(hands={"p1": ["shirakami_fubuki", "amane_kanata"]}, units={"p2": {2: ["yukihana_lamy", "roboco"]}})
     s = step(s, play("p1", "shirakami_fubuki", 0), choose("p2", "pass"), choose("p1", ["amane_kanata", 1]))
-    assert s["pending"]["effect"] == "lamy_window"  # another window while unused
+    assert s["pending"]["kind"] == "lamy_window"  # another window while unused
     s = step(s, choose("p2", "negate"))
     assert s["pending"] is None and s["phase"] == "live"
 

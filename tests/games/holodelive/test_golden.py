@@ -11,23 +11,24 @@ import json
 import pytest
 
 from replays import canon, engine, records
-from replays.games.holodelive import RULES
+from replays.kit import tables
 from replays.verify import verify, verify_text
 
-from .golden import FOLDER, GOLDEN, RECONSTRUCTED, make, reconstructed_options
+from .golden import FOLDER, GOLDEN, LEFT_OUT, PHYSICAL, make, physical_game, physical_options
+from .helpers import RULES
 
 PINS = {
-    "decided-by-contest": ("de98455a32612c8bc89e1201e39afc3e9ef3c8a8744d8d6cd57539b70ab5a8c2",
-                           {"winners": ["p2"], "draw": False, "scores": {"p1": 5000, "p2": 8000}}),
-    "generation-live": ("fcf74fad782bfb4fe27580319e1fda4bb5b1ba177c238cfcf0ee4b40e7b996e7",
-                        {"winners": ["p1"], "draw": False, "scores": {"p1": 18000, "p2": 3000}}),
-    "cancel-contest-deckout": ("362572abb71828e6b67b8a64962cc11db039b25d1fff93cb31b29fa72058ffed",
-                               {"winners": ["p2"], "draw": False, "scores": {"p1": 6000, "p2": 8000}}),
-    "equal-totals-draw": ("3ce15f4b15f2e36e9445cf281971206ebdd48f84462b8e68985a087dd16b3741",
+    "decided-by-contest": ("a43ea854d39d4111361165769bb390bb1482685d0e2c85ba2543cb68319c3c76",
+                           {"winners": ["p1"], "draw": False, "scores": {"p1": 14000, "p2": 6000}}),
+    "generation-live": ("b3d9f6a3bb29f8c4aca9ec92db1d10cf39f4e19c978cc8f3f6fbc50ca2032e4a",
+                        {"winners": ["p1"], "draw": False, "scores": {"p1": 13000, "p2": 2000}}),
+    "cancel-contest-deckout": ("e30846e2d341c17fdcf5edca2107aea2d258b168d7b63222aba9f27ede66af79",
+                               {"winners": ["p1"], "draw": False, "scores": {"p1": 11000, "p2": 0}}),
+    "equal-totals-draw": ("bd6002b80f1b6e504e0caabde2641836f2203e7ed42bd5cef6249f813e437ea7",
                           {"winners": [], "draw": True, "scores": {"p1": 10000, "p2": 10000}}),
-    "reconstructed-deck-order": ("d19d054727b975c12969d115e70286ae67a7f6bc712cdffb72329c854d1869da",
-                                 {"winners": ["p1"], "draw": False, "scores": {"p1": 12000, "p2": 4000}}),
+    PHYSICAL: ("f01dcd4b011f5e38823502da8711bae3518097f93ca69c1f037c200ebbf59983", None),
 }
+DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
 
 def _read(name: str) -> records.ReadResult:
@@ -53,8 +54,10 @@ def test_golden_record_verifies_with_the_pinned_head_and_outcome(name):
     assert report.ok and report.replayed and report.seed == "matches", report.divergence
     head, outcome = PINS[name]
     assert report.head == head
-    assert {k: report.outcome[k] for k in ("winners", "draw", "scores")} == outcome
+    if outcome is not None:
+        assert {k: report.outcome[k] for k in ("winners", "draw", "scores")} == outcome
     assert result.record.header["rules_version"] == RULES.version
+    assert result.record.header["table"] == ("physical" if name == PHYSICAL else "digital")
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -62,13 +65,44 @@ def test_golden_record_is_what_the_demo_makes_today(name):
     assert make(GOLDEN[name]).dumps() == (FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8")
 
 
-def test_golden_reconstruction_follows_the_given_deck_and_venue_order():
-    record = _read(RECONSTRUCTED).record
-    options = reconstructed_options()
-    assert record.header["options"] == options
-    start = engine.initial_state(RULES, record.header, record.header["seed"])
-    assert start["active"] == "p2" and start["hands"]["p2"] == [options["deck_order"][0], options["deck_order"][2]]
-    assert [v["id"] for v in start["venues"]] == ["dome", "livehouse", "zepp"]
+def _without_table(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "table"}
+
+
+@pytest.mark.parametrize("name", DIGITAL)
+def test_golden_digital_record_replays_as_a_physical_one_with_the_same_omniscient_views(name):
+    record = _read(name).record
+    header, seed = record.header, record.header["seed"]
+    commands = [e["command"] for e in record.entries]
+    deal, stated = tables.restate(RULES, header["options"], seed, 2, commands)
+    physical = RULES.setup(header["options"], seed, 2, table="physical", deal=deal)
+    digital = engine.initial_state(RULES, header, seed)
+    assert any(c.get("outcomes") for c in stated)
+    for command, restated in zip([None, *commands], [None, *stated]):
+        if command is not None:
+            physical = engine.step(RULES, physical, restated)  # checked: every stated outcome is possible
+            digital = RULES.apply(digital, command)
+        assert physical["table"] == "physical"
+        assert _without_table(RULES.view(physical, "omniscient")) == _without_table(RULES.view(digital, "omniscient"))
+    assert RULES.outcome(physical) == RULES.outcome(digital)
+
+
+def test_golden_physical_record_states_the_deal_and_every_outcome_and_checks_the_deck_list():
+    record = _read(PHYSICAL).record
+    header = record.header
+    assert header["options"] == physical_options() and header["deal"] == physical_game()[0]
+    start = engine.initial_state(RULES, header, header["seed"])
+    assert start["active"] == "p2" and start["hands"]["p2"] == [header["deal"][0], header["deal"][2]]
+    assert [v["id"] for v in start["venues"]] == header["deal"][5:8]
+    named = {o for e in record.entries for o in e["command"].get("outcomes", [])}
+    assert named and not named & set(LEFT_OUT)
+    draws = [e for e in record.entries if e["command"]["type"] == "draw" and e["command"]["source"] == "deck"]
+    assert draws and all(len(e["command"]["outcomes"]) == 1 for e in draws)
+    # naming a card the deck list left out is refused, citing the rule
+    i = record.entries.index(draws[0])
+    bad = {**draws[0]["command"], "outcomes": ["yagoo"]}
+    report = verify_text(_with_command(PHYSICAL, i, bad))
+    assert report.divergence.what == "illegal" and "[ゲームの流れ/①ドローフェイズ]" in report.divergence.message
 
 
 def _events(name):
@@ -86,18 +120,26 @@ def test_golden_decided_by_contest_has_a_contest_of_two_full_units():
     assert states[i]["venues"][contest["venue"]]["acquired_by"] == contest["winner"]
 
 
-def test_golden_generation_live_is_declared_with_four_and_held():
+def test_golden_generation_live_is_declared_with_four_and_held_and_a_venue_stays_face_down():
     states = _replay(_read("generation-live").record)
     commands = [e["command"] for e in _read("generation-live").record.entries]
     (i, cmd), *_ = [(i, c) for i, c in enumerate(commands) if c["type"] == "declare_live" and c["kind"] == "generation"]
     assert len(states[i]["venues"][cmd["venue"]]["units"][cmd["seat"]]) == 4
     held = [e for s in states[i + 1:] for e in s["events"] if e["kind"] == "live" and e["venue"] == cmd["venue"]]
     assert held and held[0]["seat"] == cmd["seat"]
+    fixed = [e for s in states for e in s["events"] if e["kind"] == "live" and e["fixed"]]
+    assert fixed and all(e["audience"] == 10000 for e in fixed)
+    assert RULES.view(states[-1], "public")["venues"][fixed[0]["venue"]]["id"] is None
 
 
 def test_golden_cancel_contest_deckout_shows_each():
     kinds = {e["kind"] for e in _events("cancel-contest-deckout")}
-    assert {"cancel", "contest", "draw_skipped"} <= kinds
+    assert {"cancel", "contest", "draw_skipped", "over"} <= kinds
+    assert _replay(_read("cancel-contest-deckout").record)[-1]["over"]["reason"] == "stalemate"
+
+
+def test_golden_equal_totals_draw_has_a_negation():
+    assert "negated" in {e["kind"] for e in _events("equal-totals-draw")}
 
 
 # ------------------------------------------------------------------ bad input
@@ -139,7 +181,7 @@ def test_bad_input_wrong_seat():
 def test_bad_input_a_card_not_in_that_zone():
     i, play = _first("decided-by-contest", "play")
     state = _replay(_read("decided-by-contest").record)[i]
-    absent = next(c for c in state["deck"])
+    absent = next(iter(state["zones"]["piles"]["deck"]["unseen"]))
     report = verify_text(_with_command("decided-by-contest", i, {**play, "card": absent}))
     assert report.divergence.what == "illegal" and "[ゲームの流れ/③プレイフェイズ]" in report.divergence.message
     assert report.divergence.line == i + 2

@@ -3,7 +3,7 @@ import pytest
 
 from replays.games.holodelive import hands
 from replays.games.holodelive.hands import (BUTA, COVER, FIVE, FLUSH, FOUR, FULL_HOUSE, ONE_PAIR, THREE,
-                                            TWO_PAIR, achievable, best)
+                                            TWO_PAIR, achievable, best, readings)
 
 from .helpers import CS
 
@@ -90,3 +90,17 @@ def test_癒月ちょこ_takes_the_icon_another_2期生_finally_uses():
 def test_ちょこ_cannot_mimic_a_non_2期生():
     unit = ["yuzuki_choco", "sakura_miko", "natsuiro_matsuri", "inugami_korone", "shiranui_flare"]
     assert best(CS, unit) == THREE
+
+
+def test_icon_changing_abilities_only_raise_the_hand_readings():
+    # 「役を上げる目的以外、基本的には描かれている元々のアイコンとして扱います」
+    wild_cover = ["sakura_miko", "hoshimachi_suisei", "tokoyami_towa", "tokino_sora", "azki"]
+    assert achievable(CS, wild_cover, printed=True) == {ONE_PAIR}  # そら and AZKi as printed: SEISO x2
+    assert readings(CS, wild_cover) == {COVER}  # the wilds raise it: only the raised hand stands
+    # sub-icons are printed icons: the holder still reads them either way (no ability involved)
+    sub_cover = ["tokoyami_towa", "houshou_marine", "hoshimachi_suisei", "sakura_miko", "amane_kanata"]
+    assert {COVER, BUTA} <= readings(CS, sub_cover) == achievable(CS, sub_cover)
+    # wilds that cannot raise the hand (SEISO x3 printed: そら, AZKi, ルーナ's sub-icon) stay printed
+    three = ["tokino_sora", "roboco", "azki", "sakura_miko", "himemori_luna"]
+    assert max(achievable(CS, three)) == THREE and BUTA in achievable(CS, three)
+    assert readings(CS, three) == achievable(CS, three, printed=True) == {ONE_PAIR, THREE}

@@ -1,7 +1,5 @@
 """勝利条件: ライブ開催, 決着, 妨害, audience (COVER / YAGOO / bonuses), the end of the game."""
-from replays.games.holodelive import RULES
-
-from .helpers import arrange, choose, end, events, play, step, unit, violation
+from .helpers import RULES, arrange, choose, deck_out, describe, end, events, play, step, unit, violation
 
 FIVE_WITH_MIKO = ["shirogane_noel", "takane_lui", "sakura_miko", "tokino_sora", "azki"]
 PLAIN_FIVE = ["shirogane_noel", "takane_lui", "tokino_sora", "azki", "oozora_subaru"]  # wilds: 4カード
@@ -56,7 +54,7 @@ def test_決着_equal_hands_go_to_the_earlier_declarer():
     other_four = ["nakiri_ayame", "sakamata_chloe", "kazama_iroha", "aki_rosenthal", "hoshimachi_suisei"]
     s = _contest(PLAIN_FIVE, other_four)
     assert s["venues"][1]["acquired_by"] == "p1" and events(s, "contest")[0]["tie"]
-    assert "先に宣言した側の勝ち" in RULES.describe(_before_contest(PLAIN_FIVE, other_four), end("p2"), "public")
+    assert "先に宣言した側の勝ち" in describe(_before_contest(PLAIN_FIVE, other_four), end("p2"), "public")
 
 
 def _before_contest(mine, theirs):
@@ -71,7 +69,7 @@ def test_妨害_falling_below_the_declared_count_cancels_even_if_a_generation_li
     s = arrange(active="p2", hands={"p2": ["murasaki_shion"]}, units={"p1": {0: gen0_five}},
                 lives={("p1", 0): "five"})
     s = step(s, play("p2", "murasaki_shion", 0))
-    assert s["pending"]["effect"] == "move_facing_to_other"
+    assert s["pending"]["kind"] == "move_facing_to_other"
     s = step(s, choose("p2", ["shirogane_noel", 1]))
     assert s["venues"][0]["live"]["p1"] is None  # 5 -> 4 (still three 0期生): cancelled anyway
     assert events(s, "cancel") == [{"kind": "cancel", "seat": "p1", "venue": 0, "count": 4, "declared": 5}]
@@ -108,6 +106,25 @@ def test_COVER_is_the_holders_choice_when_a_sub_icon_reads_otherwise():
                 venues=["dome", "zepp", "livehouse"])
     s = step(s, end("p2"))  # ドーム 8000 + 5000 bonuses beats COVER's 10000: マリン read as SEXY
     assert s["venues"][0]["audience"] == 13000 and s["venues"][0]["hand"] == "buta" and s["venues"][0]["revealed"]
+
+
+WILD_COVER = ["sakura_miko", "hoshimachi_suisei", "tokoyami_towa", "tokino_sora", "azki"]  # そら+AZKi make C and R
+
+
+def test_COVER_ruling_a_wild_is_used_only_to_raise_the_hand_so_a_wild_COVER_is_COVER_at_10000():
+    """カード効果補足 (アイコンを変化できる能力を持つカード): 「役を上げる目的以外、基本的には
+    描かれている元々のアイコンとして扱います」. Read with their printed SEISO, そら and AZKi make a
+    1ペア; with their wild icons, COVER. The wild is there to raise the hand, so the unit is
+    COVER and the venue 10000: never a lower reading through the wild to score ドーム's
+    8000 plus the bonuses (2000 + 2000 + 1000)."""
+    s = arrange(active="p2", phase="live", units={"p1": {0: WILD_COVER}}, lives={("p1", 0): "five"},
+                venues=["dome", "zepp", "livehouse"])
+    line = describe(s, end("p2"), "public")
+    s = step(s, end("p2"))
+    venue = s["venues"][0]
+    assert venue["audience"] == 10000 and venue["hand"] == "cover" and not venue["revealed"]
+    assert s["scores"]["p1"] == 10000 and "観客 10000（固定 10000）" in line
+    assert RULES.view(s, "public")["venues"][0]["id"] is None  # never turned face up
 
 
 def test_YAGOO_in_the_live_unit_fixes_10000_and_voids_bonuses():
@@ -148,13 +165,13 @@ def test_勝利条件_equal_totals_are_a_draw():
 
 def test_ruling_stalemate_after_the_deck_runs_out_ends_the_game_visibly():
     s = arrange(active="p1", phase="live", units={"p2": {0: ["shirogane_noel"]}})
-    s["homes"]["p1"], s["deck"] = s["deck"], []
+    s["homes"]["p1"] = deck_out(s)
     s["venues"][1].update(acquired_by="p2", audience=3000, revealed=True, hand="three")
     s["scores"]["p2"] = 3000
     s = step(s, end("p1"))  # p1 neither played nor declared: idle 1
     assert s["phase"] == "action" and RULES.legal(s, "p2") == [{"type": "pass", "seat": "p2"}]
     s = step(s, {"type": "pass", "seat": "p2"})
-    line = RULES.describe(s, end("p2"), "public")
+    line = describe(s, end("p2"), "public")
     assert "裁定" in line and "ゲーム終了" in line
     s = step(s, end("p2"))
     assert s["over"]["reason"] == "stalemate" and RULES.outcome(s).winners == ("p2",)
@@ -188,9 +205,9 @@ def test_妨害_a_generation_live_of_four_falling_to_three_is_cancelled():
 
 def test_ruling_time_limits_end_the_game_and_say_so():
     s = arrange(active="p1", phase="live", hands={"p1": ["shirogane_noel"]})
-    s["homes"]["p2"], s["deck"] = s["deck"], []
+    s["homes"]["p2"] = deck_out(s)
     s["deckout_turns"] = 19
-    assert "20ターン" in RULES.describe(s, end("p1"), "public")
+    assert "20ターン" in describe(s, end("p1"), "public")
     assert step(s, end("p1"))["over"]["reason"] == "deckout_limit"
     s = arrange(active="p1", phase="live", turn=200)
     assert step(s, end("p1"))["over"]["reason"] == "turn_limit"

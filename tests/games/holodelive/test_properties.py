@@ -7,9 +7,8 @@ from hypothesis import strategies as st
 from replays import canon, engine, snapshots
 from replays.bot import choose, play
 from replays.errors import RuleViolation, SchemaError
-from replays.games.holodelive import RULES
 
-from .helpers import CS
+from .helpers import MEMBERS, RULES
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.text(min_size=1, max_size=16)
@@ -34,7 +33,7 @@ def test_snapshot_plus_tail_equals_the_full_fold(seed, cut, first):
     start, game = _game(seed, first)
     commands = [c for c, _ in game]
     cut = min(cut, len(commands))
-    header = {"options": {"first_player": first}, "seats": [{"id": "p1"}, {"id": "p2"}]}
+    header = {"options": {"first_player": first}, "seats": [{"id": "p1"}, {"id": "p2"}], "table": "digital"}
     snap = snapshots.Snapshot.from_json(snapshots.take(RULES, cut, engine.fold(RULES, start, commands[:cut])).to_json())
     whole = snapshots.state_at(RULES, header, seed, commands, len(commands))
     tail = snapshots.state_at(RULES, header, seed, commands, len(commands), snapshot=snap)
@@ -68,13 +67,14 @@ def test_apply_never_mutates_and_every_legal_command_passes_check(seed):
     assert steps < 1000 and state["over"]["reason"] in ("all_venues", "stalemate", "deckout_limit", "turn_limit")
 
 
-VALUES = st.one_of(st.none(), st.booleans(), st.integers(-2, 5), st.floats(), st.sampled_from(list(CS.members)),
-                   st.text(max_size=6), st.lists(st.sampled_from(list(CS.members)) | st.integers(0, 3), max_size=3))
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-2, 5), st.floats(), st.sampled_from(MEMBERS),
+                   st.text(max_size=6), st.lists(st.sampled_from(MEMBERS) | st.integers(0, 3), max_size=3))
 COMMANDS = st.fixed_dictionaries(
     {"type": st.sampled_from(["draw", "action", "play", "pass", "declare_live", "end_turn", "choose", "x"]),
      "seat": st.sampled_from(["p1", "p2", "p3"])},
     optional={"card": VALUES, "venue": VALUES, "source": st.sampled_from(["deck", "office", "hand"]),
-              "kind": st.sampled_from(["five", "generation", "six"]), "choice": VALUES, "extra": VALUES},
+              "kind": st.sampled_from(["five", "generation", "six"]), "choice": VALUES, "extra": VALUES,
+              "outcomes": st.lists(VALUES, max_size=3)},
 )
 
 

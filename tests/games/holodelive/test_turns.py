@@ -3,42 +3,59 @@ import pytest
 
 from replays import engine
 from replays.errors import SchemaError
-from replays.games.holodelive import RULES
-
-from .helpers import (action, arrange, choose, declare, end, events, fresh, play, step, unit, violation)
+from .helpers import (RULES, action, arrange, choose, deck_out, declare, describe, draw, end, events, fresh, pile, play,
+                      step, unit, violation)
 
 
 def test_1_ドローフェイズ_deck_gives_the_top_card():
     s = arrange(hands={"p1": ["shirogane_noel"]}, deck=["takane_lui"], phase="draw")
-    s = step(s, {"type": "draw", "seat": "p1", "source": "deck"})
+    s = step(s, draw("p1"))
     assert s["hands"]["p1"] == ["shirogane_noel", "takane_lui"] and s["phase"] == "action"
+    assert s["chance"] == []  # a known top card is no chance event
+
+
+def test_1_ドローフェイズ_from_the_unordered_deck_is_a_chance_event_seen_by_the_drawer():
+    before = arrange(phase="draw")
+    s = step(before, draw("p1"))
+    assert s["chance"] == [{"event": "draw", "visible": ["p1"]}]
+    [card] = s["hands"]["p1"]
+    assert pile(before)["unseen"][card] == 1 and card not in pile(s)["unseen"]
+    assert pile(s)["size"] == pile(before)["size"] - 1
 
 
 def test_1_ドローフェイズ_office_card_is_refilled_from_the_deck():
     s = arrange(office="sakura_miko", deck=["takane_lui"], phase="draw")
-    s = step(s, {"type": "draw", "seat": "p1", "source": "office"})
+    s = step(s, draw("p1", "office"))
     assert s["hands"]["p1"] == ["sakura_miko"] and s["office"] == "takane_lui"
 
 
-def test_1_ドローフェイズ_an_explicit_card_must_be_the_card_drawn():
-    s = arrange(deck=["takane_lui"], phase="draw")
-    step(s, {"type": "draw", "seat": "p1", "source": "deck", "card": "takane_lui"})
-    v = violation(s, {"type": "draw", "seat": "p1", "source": "deck", "card": "sakura_miko"})
-    assert v.rule == "ゲームの流れ/①ドローフェイズ"
+def test_1_ドローフェイズ_a_physical_table_states_the_card_drawn_and_it_must_be_possible():
+    s = arrange(phase="draw", table="physical", units={"p2": {0: ["sakura_miko"]}})
+    after = step(s, draw("p1", "deck", "takane_lui"))
+    assert after["hands"]["p1"] == ["takane_lui"]
+    assert violation(s, draw("p1", "deck", "sakura_miko")).rule == "ゲームの流れ/①ドローフェイズ"  # on the field
+    assert violation(s, draw("p1", "deck", "nobody")).rule == "ゲームの流れ/①ドローフェイズ"
+    assert violation(s, draw("p1", "deck")).rule == "ゲームの流れ/①ドローフェイズ"  # the outcome is missing
+    assert violation(s, draw("p1", "deck", "takane_lui", "azki")).rule == "chance"  # one too many
+
+
+def test_1_ドローフェイズ_a_digital_table_states_no_outcome():
+    s = arrange(phase="draw")
+    assert violation(s, draw("p1", "deck", "takane_lui")).rule == "chance"
 
 
 def test_1_ドローフェイズ_only_once_per_turn():
-    s = step(arrange(phase="draw"), {"type": "draw", "seat": "p1", "source": "deck"})
-    assert violation(s, {"type": "draw", "seat": "p1", "source": "deck"}).rule == "ゲームの流れ/①ドローフェイズ"
+    s = step(arrange(phase="draw"), draw("p1"))
+    assert violation(s, draw("p1")).rule == "ゲームの流れ/①ドローフェイズ"
 
 
 def test_1_ドローフェイズ_is_skipped_when_the_deck_has_run_out():
-    s = arrange(hands={"p1": ["shirogane_noel"], "p2": ["takane_lui"]}, phase="live", office=None)
-    s["deck"], s["office"] = [], "sakura_miko"
+    s = arrange(hands={"p1": ["shirogane_noel"], "p2": ["takane_lui"]}, phase="live", office="sakura_miko")
+    s["homes"]["p1"] = deck_out(s)
     s = step(s, end("p1"))
     assert s["active"] == "p2" and s["phase"] == "action"
     assert events(s, "draw_skipped")
-    assert violation(s, {"type": "draw", "seat": "p2", "source": "office"}).rule == "ゲームの流れ/①ドローフェイズ"
+    assert violation(s, draw("p2", "office")).rule == "ゲームの流れ/①ドローフェイズ"
 
 
 def test_2_アクションフェイズ_not_after_playing():
@@ -55,7 +72,7 @@ def test_2_アクションフェイズ_once_per_card_per_turn_but_every_card_onc
     assert s["office"] == "shirogane_noel" and "sakura_miko" in s["hands"]["p1"]
     assert violation(s, action("p1", "nakiri_ayame")).rule == "ゲームの流れ/②アクションフェイズ"
     s = step(s, action("p1", "aki_rosenthal"))
-    assert s["pending"]["effect"] == "move_card"
+    assert s["pending"]["kind"] == "move_card"
 
 
 def test_2_アクションフェイズ_only_your_own_field_and_only_your_turn():
@@ -141,6 +158,7 @@ def test_ゲームの流れ_wrong_seat_and_no_pending_choice():
     {"type": "play", "seat": "p1", "card": "azki", "venue": "0"},
     {"type": "play", "seat": "p1", "card": "azki"},
     {"type": "draw", "seat": "p1", "source": "hand"},
+    {"type": "draw", "seat": "p1", "source": "deck", "card": "azki"},  # version 1's field: now an outcome
     {"type": "end_turn", "seat": "p1", "extra": 1},
     {"type": "choose", "seat": "p1"},
     "play",
@@ -153,3 +171,11 @@ def test_malformed_commands_are_schema_errors(command):
 def test_turn_and_phase_hooks():
     s = fresh()
     assert RULES.turn(s) == 1 and RULES.phase(s) == "draw" and RULES.to_act(s) == ("p1",)
+
+
+def test_a_choose_with_nothing_pending_and_a_command_while_one_is_pending():
+    s = step(arrange(hands={"p1": ["momosuzu_nene"]}, units={"p1": {0: ["takane_lui"]}}), play("p1", "momosuzu_nene", 0))
+    assert violation(s, end("p1")).rule == "カード効果補足/桃鈴ねね"
+    assert violation(s, choose("p2", "takane_lui")).rule == "カード効果補足/桃鈴ねね"
+    assert violation(s, choose("p1", "azki")).rule == "カード効果補足/桃鈴ねね"
+    assert "p1: 桃鈴ねね — 手札に戻すカード: 鷹嶺ルイ" == describe(s, choose("p1", "takane_lui"), "public")
