@@ -105,3 +105,12 @@ def char(state: dict, seat: str, square: int) -> dict | None:
 
 def kind(state: dict) -> str | None:
     return state["pending"]["kind"] if state["pending"] else None
+
+
+def deck(state: dict, seat: str, cards: list[str]) -> dict:
+    """Arrange: ``seat``'s deck is exactly ``cards``, in no known order."""
+    unseen: dict[str, int] = {}
+    for card in sorted(cards):
+        unseen[card] = unseen.get(card, 0) + 1
+    state["zones"]["piles"][f"deck:{seat}"] = {"size": len(cards), "top": [], "bottom": [], "unseen": unseen}
+    return state
