@@ -15,8 +15,8 @@ from typing import Any, Mapping
 
 from replays.rules import OMNISCIENT, PUBLIC
 from service import auth, body
-from service.errors import BadRequest, Forbidden, ServiceError
-from web import viewer
+from service.errors import BadRequest, Forbidden, Rejected, ServiceError
+from web import pickers, viewer
 
 MAX_COMMAND_CHARS = 16 * 1024
 
@@ -25,8 +25,14 @@ def my_seats(principal: auth.Principal, info: Any) -> list[str]:
     return [s["id"] for s in info.header.get("seats", []) if auth.may_append(principal, info, s["id"])]
 
 
-def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None) -> dict[str, Any]:
-    """The table for ``principal``: board, who is to act, and its seats' legal commands by phase."""
+def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None, *,
+            asking: Mapping[str, Any] | None = None, opened: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The table for ``principal``: board, who is to act, and its seats' legal commands by type.
+
+    ``asking`` (a command whose next chance outcome is missing: ``{"command", "needs",
+    "query"}``) shows that outcome's picker above the seats; ``opened`` (``{"key",
+    "query"}``) opens one command's picker, filtered by what was searched.
+    """
     info = svc.info(mid)
     seats = my_seats(principal, info)
     if not seats:
@@ -45,28 +51,95 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None) ->
     step = public if perspective == PUBLIC else svc.view_step(mid, perspective, public.step, line=False)
     live = info.status == "live"
     to_act = list(step.to_act) if live else []
+    cardset = getattr(info.rules, "cardset", None)
+    observed = public.table == "observed"
     groups = []
+    labels: dict[str, str] = {}
     for listed in public.seats:
-        by_type: dict[str, list[dict[str, Any]]] = {}
+        kinds: dict[str, list[dict[str, Any]]] = {}
+        for entry in entries(listed.commands, cardset, observed=observed, opened=opened):
+            kinds.setdefault(entry["type"], []).append(entry)
         for offered in listed.commands:
-            command = offered["command"]
-            by_type.setdefault(command.get("type", "?"), []).append({
-                "json": json.dumps(command, ensure_ascii=False, sort_keys=True),
-                "label": offered["label"], "needs": offered["needs"],
-            })
+            labels[dumps(offered["command"])] = offered["label"]
         groups.append({"seat": listed.seat, "name": viewer.seat_names(info).get(listed.seat, listed.seat),
-                       "to_act": listed.awaited, "by_type": by_type, "count": len(listed.commands)})
+                       "to_act": listed.awaited, "kinds": list(kinds.items()), "count": len(listed.commands)})
     return {
         "info": info, "mid": mid, "seq": step.step, "perspective": perspective, "chosen": asked or None,
-        "allowed": allowed,
+        "allowed": allowed, "table_kind": public.table,
         "view": step.view, "game": viewer.game_context(info),
         "board_templates": viewer.board_templates(info.game), "phase": step.phase,
         "turn": step.turn, "to_act": to_act, "groups": groups,
+        "asking": asking_context(asking, labels, cardset, observed=observed) if asking and live else None,
         "command_id": secrets.token_hex(16), "result": viewer.result_text(info),
         "names": viewer.seat_names(info), "error": None, "submitted": None, "recorded": None,
         "commands": sorted(info.rules.commands), "url": viewer.step_url,
         "perspective_label": viewer.perspective_label,
     }
+
+
+def dumps(command: Mapping[str, Any]) -> str:
+    return json.dumps(command, ensure_ascii=False, sort_keys=True)
+
+
+def entries(commands: list[dict[str, Any]], cardset: Any, *, observed: bool,
+            opened: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """One seat's offered commands as the table draws them: a button each, except that a
+    chance command is one button with the picker of its outcomes (``needs``), and a family
+    of commands that differ only in the card they name (``pickers.families``) is one button
+    with the picker of those cards (a reveal offers only what the unknown card may be)."""
+    items = [{"command": c["command"], "json": dumps(c["command"]), "label": c["label"], "needs": c.get("needs")}
+             for c in commands]
+    cards = cardset.cards if cardset is not None else {}
+    family_of: dict[int, pickers.Family] = {}
+    for folded in pickers.families([i for i in items if not i["needs"]], cards):
+        if isinstance(folded, pickers.Family):
+            family_of.update((id(i), folded) for i in folded.items)
+
+    def opened_query(key: str) -> tuple[bool, str]:
+        hit = bool(opened and opened.get("key") == key)
+        return hit, str(opened.get("query", "")) if hit and opened else ""
+
+    out: list[dict[str, Any]] = []
+    placed: set[str] = set()
+    for item in items:
+        kind = item["command"].get("type", "?")
+        family = family_of.get(id(item))
+        if item["needs"]:
+            is_open, query = opened_query(item["json"])
+            options = [pickers.Option(dumps({**item["command"], "outcomes": [pickers.parse_value(o.value)]}),
+                                      o.label, o.search, o.detail)
+                       for o in pickers.outcome_options(cardset, item["needs"], observed=observed)]
+            out.append({"kind": "chance", "type": kind, "json": item["json"], "key": item["json"],
+                        "label": item["label"], "needs": item["needs"], "n": len(options), "count": 1, "query": query,
+                        "options": pickers.matching(options, query), "open": is_open})
+        elif family is None:
+            out.append({"kind": "button", "type": kind, "json": item["json"], "label": item["label"], "n": 1,
+                        "count": 1})
+        elif family.key not in placed:
+            placed.add(family.key)
+            is_open, query = opened_query(family.key)
+            options = pickers.family_options(cardset, family)
+            out.append({"kind": "family", "type": kind, "json": "", "key": family.key,
+                        "label": pickers.family_label(family), "n": len(options), "count": len(options), "query": query,
+                        "options": pickers.matching(options, query), "open": is_open})
+    return out
+
+
+def asking_context(asking: Mapping[str, Any], labels: Mapping[str, str], cardset: Any, *,
+                   observed: bool) -> dict[str, Any]:
+    """The picker of the next outcome a partly stated chance command needs."""
+    command = dict(asking["command"])
+    stated = list(command.get("outcomes") or [])
+    base = {k: v for k, v in command.items() if k != "outcomes"}
+    needs = asking["needs"]
+    query = asking.get("query", "")
+    options = [pickers.Option(dumps({**base, "outcomes": [*stated, pickers.parse_value(o.value)]}),
+                              o.label, o.search, o.detail)
+               for o in pickers.outcome_options(cardset, needs, observed=observed)]
+    return {"json": dumps(command), "label": labels.get(dumps(base), f"{base.get('seat')}: {base.get('type')}"),
+            "needs": needs, "query": query, "options": pickers.matching(options, query) if query else options,
+            "stated": ["unknown" if o is None else cardset.name(o) if cardset is not None and isinstance(o, str)
+                       else str(o) for o in stated]}
 
 
 @dataclass
@@ -75,26 +148,87 @@ class Submitted:
     seq: int | None = None
     error: dict[str, Any] | None = None
     submitted: str | None = None
+    asking: dict[str, Any] | None = None  #: a command whose next outcome is to be picked
+    opened: dict[str, Any] | None = None  #: a picker to show open (a search that matched several)
 
 
 def submit(svc: Any, principal: auth.Principal, mid: str, form: Mapping[str, str]) -> Submitted:
     """Append the posted command; a refusal comes back as ``error`` (nothing was written).
 
     The command is read by ``service.body`` and the seat decided by ``auth.appender``,
-    exactly as the API's ``POST /commands`` does."""
+    exactly as the API's ``POST /commands`` does. A chance command that lacks an outcome
+    comes back as ``asking`` (its next outcome's picker); a search typed into a picker
+    (``find``) records the one option it matches, or shows the ones it matches.
+    """
     raw = form.get("command", "")
+    command: Any = None
     try:
-        command, expected_seq, command_id = parse(form)
+        expected_seq, command_id = parse_ids(form)
         info = svc.info(mid)
+        if form.get("find"):
+            command, shown = find(svc, principal, mid, info, form)
+            if command is None:
+                return shown
+        else:
+            command = parse_command(raw)
+        raw = dumps(command)
         actor = auth.appender(principal, info, command.get("seat"))
         result = svc.submit(mid, command, expected_seq=expected_seq, command_id=command_id,
                             actor=actor, by=principal.name)
+    except Rejected as exc:
+        needs = exc.needs
+        if needs is not None and isinstance(command, dict) and isinstance(needs.get("index"), int):
+            stated = list(command.get("outcomes") or [])[:needs["index"]]
+            asking = {"command": {**command, "outcomes": stated} if stated else
+                      {k: v for k, v in command.items() if k != "outcomes"}, "needs": needs, "query": ""}
+            if needs["index"] >= len(command.get("outcomes") or []):
+                return Submitted(status=200, asking=asking)  # not a refusal: the next outcome, please
+            return Submitted(status=exc.status, error=describe_error(exc), submitted=raw, asking=asking)
+        return Submitted(status=exc.status, error=describe_error(exc), submitted=raw)
     except ServiceError as exc:
         return Submitted(status=exc.status, error=describe_error(exc), submitted=raw)
     return Submitted(status=200, seq=result.seq)
 
 
+def find(svc: Any, principal: auth.Principal, mid: str, info: Any,
+         form: Mapping[str, str]) -> tuple[dict[str, Any] | None, Submitted]:
+    """A picker's search posted without JavaScript: the command of the one option it matches,
+    else (None, the table to show with that picker open on what matched)."""
+    query = (form.get("query") or "")[:100]
+    cardset = getattr(info.rules, "cardset", None)
+    observed = info.header.get("table") == "observed"
+    if form.get("ask"):
+        command = parse_command(form["ask"])
+        needs = svc.needs(mid, command)
+        if needs is None:
+            return command, Submitted()
+        stated = list(command.get("outcomes") or [])
+        hits = pickers.matching(pickers.outcome_options(cardset, needs, observed=observed), query)
+        if len(hits) == 1:
+            return {**command, "outcomes": [*stated, pickers.parse_value(hits[0].value)]}, Submitted()
+        if stated:
+            return None, Submitted(asking={"command": command, "needs": needs, "query": query})
+        return None, Submitted(opened={"key": dumps(command), "query": query})
+    key = form.get("family", "")
+    seats = my_seats(principal, info)
+    listed = svc.view_step(mid, PUBLIC, line=False, seats=seats).seats
+    for seat in listed:
+        for entry in entries(seat.commands, cardset, observed=observed):
+            if entry["kind"] == "family" and entry["key"] == key:
+                hits = pickers.matching(entry["options"], query)
+                if len(hits) == 1:
+                    return parse_command(hits[0].value), Submitted()
+                return None, Submitted(opened={"key": key, "query": query})
+    raise BadRequest({"family": ["those commands are no longer offered; the match moved on"]})
+
+
 def parse(form: Mapping[str, str]) -> tuple[dict[str, Any], int, str]:
+    expected_seq, command_id = parse_ids(form)
+    return parse_command(form.get("command", "")), expected_seq, command_id
+
+
+def parse_ids(form: Mapping[str, str]) -> tuple[int, str]:
+    """The seq the table was rendered at and the command id minted with it."""
     errors: dict[str, list[str]] = {}
     seq_raw = form.get("expected_seq", "")
     if not seq_raw.isdecimal() or len(seq_raw) > 9:
@@ -104,10 +238,14 @@ def parse(form: Mapping[str, str]) -> tuple[dict[str, Any], int, str]:
         errors["command_id"] = ["the table's command id is missing; reload the table"]
     if errors:
         raise BadRequest(errors)
-    command = body.loads(form.get("command", ""), limit=MAX_COMMAND_CHARS, what="the command")
+    return int(seq_raw), command_id
+
+
+def parse_command(raw: str) -> dict[str, Any]:
+    command = body.loads(raw, limit=MAX_COMMAND_CHARS, what="the command")
     if not isinstance(command, dict):
         raise BadRequest({"command": ["a command is a JSON object, e.g. {\"type\": \"...\", \"seat\": \"p1\"}"]})
-    return command, int(seq_raw), command_id
+    return command
 
 
 def describe_error(exc: ServiceError) -> dict[str, Any]:

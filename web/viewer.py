@@ -20,14 +20,35 @@ MAX_STEP_DIGITS = 9
 
 
 def game_context(info: Any) -> dict[str, Any]:
-    """The ``game`` a board template receives: identity and seats, never state."""
+    """The ``game`` a board template receives: identity, seats, the table kind and the
+    printed names of its card set's cards (a revealed card is named), never state."""
     rules = info.rules
+    cardset = getattr(rules, "cardset", None)
     return {
         "id": info.game,
         "title": getattr(rules, "title", info.game),
         "rules_version": info.header.get("rules_version", getattr(rules, "version", None)),
         "seats": [dict(s) for s in info.header.get("seats", [])],
+        "table": info.header.get("table", "digital"),
+        "card_names": card_names(cardset),
+        #: an outcome's printed name (a card, a role, a die face): ``Rules.outcome_name``
+        "name_of": getattr(rules, "outcome_name", str) if cardset is not None else str,
     }
+
+
+_NAMES: dict[str, dict[str, str]] = {}
+
+
+def card_names(cardset: Any) -> dict[str, str]:
+    """Card id -> printed name, once per card set (by digest: a set never changes)."""
+    if cardset is None:
+        return {}
+    found = _NAMES.get(cardset.digest)
+    if found is None:
+        if len(_NAMES) > 64:
+            _NAMES.clear()
+        found = _NAMES[cardset.digest] = {c: cardset.name(c) for c in cardset.cards}
+    return found
 
 
 def board_templates(game_id: str) -> list[str]:

@@ -16,7 +16,7 @@ from service import auth, exports
 from service.errors import BadRequest, Forbidden, ServiceError
 from service.ids import check_match_id
 from service.notes import GLYPHS
-from web import events, signin, table, viewer
+from web import create, events, signin, table, viewer
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                static_url_path="/assets")
@@ -284,11 +284,11 @@ def match_table_submit(mid: str):
     kifu().limiter.hit("write", f"tok:{who.token_id or who.name}")  # the same budget as the API's appends
     outcome = table.submit(svc, who, mid, request.form)
     asked = request.form.get("as") or None
-    if outcome.error is None and not is_partial():
+    if outcome.seq is not None and not is_partial():
         # Post/redirect/get: a reload never re-posts.
         return redirect(url_for("web.match_table", mid=mid, recorded=outcome.seq,
                                 **({"as": asked} if asked else {})), 303)
-    ctx = table.context(svc, who, mid, asked)
+    ctx = table.context(svc, who, mid, asked, asking=outcome.asking, opened=outcome.opened)
     ctx.update(error=outcome.error, recorded=outcome.seq, submitted=outcome.submitted, oob_head=is_partial())
     template = "table/_table.html" if is_partial() else "table.html"
     body = render_template(template, principal=who, **ctx)
@@ -325,3 +325,7 @@ def signout():
     signin.sign_out()
     return redirect(url_for("web.index"), 303)
 
+
+# --- a new match (web/create.py) ------------------------------------------------------------
+
+create.register(bp, kifu, principal, is_partial, varying)

@@ -2,8 +2,8 @@
 
 ``app`` is ``service.app.create_app`` with the web extension loaded through its entry
 point, exactly as ``kifu serve`` builds it. The toy game (tests/web/toy.py) is added to
-the registered games through ``KIFU_LOOKUP``/``KIFU_GAMES`` so the tests do not depend on
-how long a real game's bot match happens to be.
+the registered games through ``KIFU_GAMES`` (the service binds it to its card set like
+any game) so the tests do not depend on how long a real game's bot match happens to be.
 """
 from __future__ import annotations
 
@@ -20,10 +20,6 @@ from service.app import create_app
 from tests.web import toy
 
 
-def lookup(game_id: str):
-    return toy.RULES if game_id == toy.RULES.id else registry.get(game_id)
-
-
 def games():
     return [*registry.all(), toy.RULES]
 
@@ -31,7 +27,7 @@ def games():
 def make_app(redis_url: str, **extra):
     config = {
         "REDIS_URL": redis_url, "SECRET_KEY": secrets.token_hex(32), "TESTING": True,
-        "KIFU_LOOKUP": lookup, "KIFU_GAMES": games,
+        "KIFU_GAMES": games,
         "KIFU_SSE_HEARTBEAT": 1.0,
     }
     config.update(extra)

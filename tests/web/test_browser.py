@@ -153,7 +153,7 @@ def test_record_at_the_table_and_see_an_illegal_command_refused(page, live, app,
     wait_text(page, "#table", "Recorded entry #2")
     assert page.inner_text("[data-testid=table-seq]") == "2"
     assert matches.info(mid).seq == 2
-    page.fill("#command-json", json.dumps({"type": "play", "seat": "p2", "card": 999}))
+    page.fill("#command-json", json.dumps({"type": "play", "seat": "p2", "card": "n9"}))
     page.click("[data-testid=submit-json]")
     wait_text(page, "[data-testid=refusal]", "Refused by the rules")
     assert page.inner_text("[data-testid=rule]") == "フェイズ/draw"

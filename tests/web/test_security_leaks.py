@@ -20,10 +20,11 @@ GAMES = ("holodelive", "senbu_rinki")
 
 def live_copy(matches, game: str, index: int):
     """A live match replaying a demo record's commands (all but the last), with its seed."""
-    rules = registry.get(game)
+    rules = registry.demo(game)
     record = demo_record(rules, seed="redteam", index=index)
     header = record.header
-    info = matches.create(game, [s["name"] for s in header["seats"]], header["options"], seed=header["seed"])
+    info = matches.create(game, [s["name"] for s in header["seats"]], header["options"], seed=header["seed"],
+                          cardset=header["cardset"]["digest"])
     for entry in record.entries[:-1]:
         matches.submit(info.id, entry["command"], expected_seq=entry["seq"] - 1, command_id=secrets.token_hex(8),
                        actor=entry["actor"], by="redteam")
@@ -36,10 +37,12 @@ def secret_lines(rules, record, perspective: str) -> list[tuple[str, str]]:
     out = []
     for entry in record.entries[:-1]:
         command = entry["command"]
-        secret, told = rules.describe(state, command, "omniscient"), rules.describe(state, command, perspective)
+        after = rules.apply(state, command)
+        secret, told = (rules.describe(state, command, after, "omniscient"),
+                        rules.describe(state, command, after, perspective))
         if secret != told:
             out.append((secret, told))
-        state = rules.apply(state, command)
+        state = after
     return out
 
 
@@ -73,8 +76,9 @@ def test_no_page_stream_or_entry_tells_a_perspective_the_omniscient_line(app, cl
     # the entries carry the redacted commands, exactly
     state = engine.initial_state(rules, record.header, record.header["seed"])
     for item, entry in zip(json.loads(entries)["entries"], record.entries):
-        assert item["command"] == rules.redact(state, entry["command"], perspective)
-        state = rules.apply(state, entry["command"])
+        after = rules.apply(state, entry["command"])
+        assert item["command"] == rules.redact(state, entry["command"], after, perspective)
+        state = after
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -84,7 +84,7 @@ def test_typed_command_text_is_escaped_on_the_refusal_page(client, seated):
 
 def test_player_and_tournament_names_are_escaped_everywhere(app, client, matches):
     info = matches.create("toy", ["<script>alert(1)</script>", "\"'><svg onload=alert(2)>"], {"rounds": 2},
-                          tournament="<img src=x onerror=alert(3)>", table="<b>T</b>")
+                          tournament="<img src=x onerror=alert(3)>", table_number="<b>T</b>")
     csrf = sign_in(client, token(app, "recorder", name="<i>rec</i>", match=info.id))
     assert csrf
     for path in ("/", f"/m/{info.id}", f"/m/{info.id}?step=0&as=p1", f"/m/{info.id}/table"):

@@ -48,7 +48,7 @@ def test_illegal_command_is_refused_with_its_rule_and_nothing_written(app, clien
     mid = new_toy_match(matches)
     sign_in(client, token(app, "recorder", name="Rec", match=mid))
     _, fields = table_form(client, mid)
-    bad = {"type": "play", "seat": "p1", "card": 1}
+    bad = {"type": "play", "seat": "p1", "card": "n1"}
     r = client.post(f"/m/{mid}/table", data={**fields, "command": json.dumps(bad)}, headers={"HX-Request": "true"})
     assert r.status_code == 422
     body = r.get_data(as_text=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from replays import records
+from replays.kit.cardset import load
 from tests.web import toy
 from tests.web.conftest import make_app, play, token
 from tests.web.test_views import sign_in
@@ -13,8 +14,13 @@ class SecretToy(toy.Toy):
     """The toy game with face-down plays: a play names its card only to its own seat."""
 
     id = "toysecret"
+    default_cardset = "toysecret-numbers"
 
-    def redact(self, state, command, perspective):
+    def demo_cardsets(self):
+        # a set of its own (one digest is stored for one game)
+        return [load(self.cardset_schema, {**toy.CARDS, "id": self.default_cardset})]
+
+    def redact(self, before, command, after, perspective):
         if command["type"] == "play" and perspective not in (command["seat"], "omniscient"):
             return {k: v for k, v in command.items() if k != "card"}
         return command
@@ -23,13 +29,9 @@ class SecretToy(toy.Toy):
 SECRET = SecretToy()
 
 
-def lookup(game_id: str):
-    return SECRET if game_id == SECRET.id else toy.RULES
-
-
 @pytest.fixture
 def app(redis_url):
-    return make_app(redis_url, KIFU_LOOKUP=lookup, KIFU_GAMES=lambda: [toy.RULES, SECRET])
+    return make_app(redis_url, KIFU_GAMES=lambda: [toy.RULES, SECRET])
 
 
 def live_secret_match(matches, moves: int = 4) -> str:

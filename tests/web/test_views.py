@@ -9,7 +9,8 @@ from tests.web.conftest import new_toy_match, play, token
 
 
 def board_html(page: str) -> str:
-    found = re.search(r'<div class="board-wrap" data-testid="board">(.*?)</div>\s*(?:<span hidden|</section>)', page, re.S)
+    found = re.search(r'<div class="board-wrap" data-testid="board">(.*?)</div>\s*'
+                      r'(?:<span hidden|</section>|<details class="knowledge")', page, re.S)
     assert found, "no board in the page"
     return found.group(1).strip()
 
@@ -25,7 +26,7 @@ def test_full_page_of_a_step(client, matches):
     assert 'class="move current" id="mv-3"' in page
     assert f'href="/m/{mid}?step=2&amp;as=public"' in page  # previous
     assert f'href="/m/{mid}?step=4&amp;as=public"' in page  # next
-    assert "Toy cards" in page and "rules v1" in page and "Aoi" in page and "Hikari" in page
+    assert "Toy cards" in page and "rules v2" in page and "Aoi" in page and "Hikari" in page
     assert matches.info(mid).chain in page
     assert f'href="/m/{mid}/export"' in page
     assert 'aria-live="polite"' in page and "Step 3 of 6, turn 1: p2 draws" in page
@@ -110,7 +111,7 @@ def test_player_sees_its_own_hand_only(app, client, matches):
     assert 'data-perspective="p1"' in page  # a player's default perspective is its seat
     board = board_html(page)
     hand = state["hands"]["p1"]
-    assert all(f"<span class=\"scalar\">{c}</span>" in board for c in hand)
+    assert all(f"<span class=\"str\">{c}</span>" in board for c in hand)
     assert client.get(f"/m/{mid}?as=p2").status_code == 403
     assert client.get(f"/m/{mid}?as=omniscient").status_code == 403
 

@@ -1,10 +1,12 @@
-"""A tiny two-seat card game for the web tests, independent of the real game modules.
+"""A tiny two-seat card game on the kit for the web tests, independent of the real games.
 
-Each seat holds a hidden hand; on its turn a seat draws (phase "draw"), then plays one
-card face up (phase "play"). After ``rounds`` plays each, the higher total wins. It has
-what the viewer and table must handle: hidden hands, turns, phases, a rule section in
-every violation, and an arbitrarily long log (``rounds`` up to 1000 -> 4 commands per
-round).
+Each seat holds a hidden hand (two cards dealt at setup); on its turn a seat draws from
+the face-down deck (phase "draw"), then plays one card face up (phase "play"). After
+``rounds`` plays each, the higher total wins. It has what the viewer and the table must
+handle: hidden hands, turns, phases, a rule section in every violation, chance at setup
+and in a command (so every table kind: a physical deal and draws stated by the recorder,
+an observed table's unknown tokens and their reveals), and an arbitrarily long log
+(``rounds`` up to 1000 -> 4 commands per round). Its layout is tests/replays/toygame.py's.
 """
 from __future__ import annotations
 
@@ -13,26 +15,36 @@ from typing import Any
 from marshmallow import RAISE, Schema, fields, validate
 
 from replays.errors import RuleViolation
-from replays.rng import Rng
-from replays.rules import OMNISCIENT, Outcome, RulesBase
+from replays.kit import CardSetSchema, Commands, Game, check_deck, is_token
+from replays.kit.cardset import load
+from replays.rules import OMNISCIENT, Outcome
 
 SEATS = ("p1", "p2")
+R_PHASE = "フェイズ"
+R_PLAY = "プレイフェイズ"
+
+# -- commands (the stored contract) ------------------------------------------------------
+COMMANDS = Commands(seat_pattern=r"^p[12]$")
+COMMANDS.define("draw")
+COMMANDS.define("play", card=fields.String(required=True, validate=validate.Length(min=1, max=16)))
 
 
-class _Command(Schema):
-    class Meta:
-        unknown = RAISE
+# -- cards ---------------------------------------------------------------------------------
+class ToyCards(CardSetSchema):
+    cards = fields.List(fields.Dict(), required=True)
 
-    type = fields.String(required=True)
-    seat = fields.String(required=True, validate=validate.OneOf(SEATS))
-
-
-class DrawSchema(_Command):
-    pass
+    def index(self, loaded):
+        return {c["id"]: c for c in loaded["cards"]}
 
 
-class PlaySchema(_Command):
-    card = fields.Integer(strict=True, required=True)
+NAMES = ("一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三")
+CARDS = {"id": "toy-numbers", "title": "Toy numbers 1..13",
+         "cards": [{"id": f"n{i}", "name": NAMES[i - 1], "number": str(i), "value": i} for i in range(1, 14)]}
+
+
+def default_deck(rounds: int) -> list[str]:
+    """Enough cards for ``rounds`` (2 dealt to each hand, one drawn per play), 1..13 over and over."""
+    return [f"n{i % 13 + 1}" for i in range(2 * rounds + 4)]
 
 
 class OptionsSchema(Schema):
@@ -40,65 +52,101 @@ class OptionsSchema(Schema):
         unknown = RAISE
 
     rounds = fields.Integer(strict=True, load_default=3, validate=validate.Range(1, 1000))
+    #: the cards actually in the deck (a physical table's deck check); default: default_deck(rounds)
+    deck = fields.List(fields.String(), load_default=None, validate=validate.Length(max=2010),
+                       metadata={"description": "deck list: the deck's card ids"})
 
 
+# -- rules ---------------------------------------------------------------------------------
 def other(seat: str) -> str:
     return "p2" if seat == "p1" else "p1"
 
 
-class Toy(RulesBase):
+def _in_turn(t, cmd):
+    s = t.s
+    if cmd["seat"] != s["active"]:
+        raise RuleViolation("ターン", f"it is {s['active']}'s turn, not {cmd['seat']}'s")
+    if cmd["type"] != s["phase"]:
+        raise RuleViolation(f"{R_PHASE}/{s['phase']}", f"{cmd['type']} is not allowed in the {s['phase']} phase")
+
+
+@COMMANDS.implements("draw")
+class Draw:
+    def check(self, t, cmd):
+        _in_turn(t, cmd)
+        if t.zones.size("deck") == 0:
+            raise RuleViolation("ドロー", "the deck is empty")
+
+    def apply(self, t, cmd):
+        seat = cmd["seat"]
+        t.s["hands"][seat].append(t.zones.draw("deck", "draw", "ドロー", visible=(seat,)))
+        t.s["phase"] = "play"
+
+    def label(self, t, cmd, seat):
+        return f"{cmd['seat']} draws"
+
+
+@COMMANDS.implements("play")
+class Play:
+    def check(self, t, cmd):
+        _in_turn(t, cmd)
+        if not t.zones.holds(t.s["hands"][cmd["seat"]], cmd["card"]):
+            raise RuleViolation(R_PLAY, f"card {cmd['card']} is not in {cmd['seat']}'s hand")
+
+    def apply(self, t, cmd):
+        seat, card = cmd["seat"], cmd["card"]
+        hand = t.s["hands"][seat]
+        item = card if card in hand else next(i for i in hand if t.zones.could_be(i, card))
+        t.zones.reveal(item, card, "play", R_PLAY)
+        hand.remove(item)
+        t.s["played"][seat].append(card)
+        t.s["phase"] = "draw"
+        t.s["active"] = other(seat)
+        t.s["turn"] += seat == "p2"
+
+    def label(self, t, cmd, seat):
+        return f"{cmd['seat']} plays {t.cs.name(cmd['card'])}"
+
+
+COMMANDS.complete()
+
+
+class Toy(Game):
     id = "toy"
-    version = 1
+    version = 2
     title = "Toy cards"
     seats = (2,)
-    commands = {"draw": DrawSchema(), "play": PlaySchema()}
+    COMMANDS = COMMANDS
     options_schema = OptionsSchema()
+    cardset_schema = ToyCards()
+    default_cardset = "toy-numbers"
 
-    def cardset_ref(self, options):
-        return {"id": "toy-numbers", "digest": "0"}
+    def demo_cardsets(self):
+        return [load(self.cardset_schema, CARDS)]
 
-    def setup(self, options, seed, players):
+    def deal(self, t, options, players):
         rounds = options.get("rounds", 3)
-        deck = Rng(seed, "toy/deck").shuffle(range(1, 2 * rounds + 7))
-        return {"step": 0, "deck": deck[4:], "hands": {"p1": deck[:2], "p2": deck[2:4]},
-                "played": {"p1": [], "p2": []}, "active": "p1", "phase": "draw", "turn": 1,
-                "rounds": rounds}
+        deck = options.get("deck") or default_deck(rounds)
+        check_deck(deck, t.cs.cards, "準備", size=2 * rounds + 4)
+        t.zones.add_pile("deck", deck)
+        hands: dict[str, list[str]] = {"p1": [], "p2": []}
+        for _ in range(2):
+            for seat in SEATS:
+                hands[seat].append(t.zones.draw("deck", "deal", "準備", visible=(seat,)))
+        t.s.update(hands=hands, played={"p1": [], "p2": []}, active="p1", phase="draw", turn=1, rounds=rounds)
 
-    def check(self, state, command):
-        seat = command["seat"]
-        if self.outcome(state) is not None:
+    def precheck(self, t, cmd):
+        if self.outcome(t.s) is not None:
             raise RuleViolation("終了", "the game is over")
-        if seat != state["active"]:
-            raise RuleViolation("ターン", f"it is {state['active']}'s turn, not {seat}'s")
-        if command["type"] != state["phase"]:
-            raise RuleViolation(f"フェイズ/{state['phase']}", f"{command['type']} is not allowed in the {state['phase']} phase")
-        if command["type"] == "play" and command["card"] not in state["hands"][seat]:
-            raise RuleViolation("プレイフェイズ", f"card {command['card']} is not in {seat}'s hand")
+        return False
 
-    def apply(self, state, command):
-        seat = command["seat"]
-        hands = {s: list(h) for s, h in state["hands"].items()}
-        played = {s: list(p) for s, p in state["played"].items()}
-        new = dict(state, step=state["step"] + 1, hands=hands, played=played)
-        if command["type"] == "draw":
-            hands[seat].append(state["deck"][0])
-            new["deck"] = state["deck"][1:]
-            new["phase"] = "play"
-        else:
-            hands[seat].remove(command["card"])
-            played[seat].append(command["card"])
-            new["phase"] = "draw"
-            new["active"] = other(seat)
-            if seat == "p2":
-                new["turn"] = state["turn"] + 1
-        return new
-
-    def legal(self, state, seat):
+    def legal_commands(self, state, seat):
         if self.outcome(state) is not None or seat != state["active"]:
             return []
         if state["phase"] == "draw":
             return [{"type": "draw", "seat": seat}]
-        return [{"type": "play", "seat": seat, "card": c} for c in sorted(state["hands"][seat])]
+        zones = self.context(state, self.cardset).zones
+        return [{"type": "play", "seat": seat, "card": c} for c in zones.candidates(state["hands"][seat])]
 
     def to_act(self, state):
         return () if self.outcome(state) is not None else (state["active"],)
@@ -111,24 +159,37 @@ class Toy(RulesBase):
             else:
                 hands[seat] = {"count": len(state["hands"][seat])}
         # Played cards are a face-up pile: its size, its total and the top few cards.
-        played = {seat: {"count": len(cards), "total": sum(cards), "top": cards[-3:][::-1]}
+        values = {seat: [self.cardset.card(c)["value"] for c in cards] for seat, cards in state["played"].items()}
+        played = {seat: {"count": len(cards), "total": sum(values[seat]), "top": cards[-3:][::-1]}
                   for seat, cards in state["played"].items()}
-        return {"turn": state["turn"], "phase": state["phase"], "active": state["active"],
-                "deck": len(state["deck"]), "hands": hands, "played": played,
-                "to_act": list(self.to_act(state))}
+        zones = state["zones"]
+        seen = {tok for seat in SEATS if perspective in (seat, OMNISCIENT)
+                for tok in state["hands"][seat] if is_token(tok)}
+        out = {"turn": state["turn"], "phase": state["phase"], "active": state["active"],
+               "deck": zones["piles"]["deck"]["size"], "hands": hands, "played": played,
+               "to_act": list(self.to_act(state))}
+        if state["table"] == "observed":
+            out["unknown"] = {tok: {"since": zones["tokens"][tok]["step"], "how": zones["tokens"][tok]["how"]}
+                              for tok in sorted(seen, key=lambda x: int(x[1:]))}
+            out["revealed"] = [dict(r) for r in zones["revealed"]]
+        return out
 
     def outcome(self, state):
         if len(state["played"]["p2"]) < state["rounds"]:
             return None
-        totals = {s: sum(state["played"][s]) for s in SEATS}
+        totals = {s: sum(self.cardset.card(c)["value"] for c in state["played"][s]) for s in SEATS}
         if totals["p1"] == totals["p2"]:
             return Outcome((), "equal totals", draw=True, scores=totals)
         return Outcome((max(totals, key=totals.get),), "higher total", scores=totals)
 
-    def describe(self, state, command, perspective):
+    def describe(self, before, command, after, perspective):
+        seat = command["seat"]
         if command["type"] == "draw":
-            return f"{command['seat']} draws"
-        return f"{command['seat']} plays {command['card']}"
+            drawn = after["hands"][seat][-1]
+            if perspective in (seat, OMNISCIENT):
+                return f"{seat} draws " + ("an unseen card" if is_token(drawn) else self.cardset.name(drawn))
+            return f"{seat} draws"
+        return f"{seat} plays {self.cardset.name(command['card'])}"
 
     def turn(self, state):
         return state["turn"]
@@ -138,3 +199,5 @@ class Toy(RulesBase):
 
 
 RULES = Toy()
+#: the toy bound to its one card set (what the web tests' lookup serves)
+BOUND = RULES.bind(RULES.demo_cardsets()[0])

@@ -123,4 +123,43 @@
     }
     highlight();
   });
+  /* Pickers (web/templates/_picker.html): typing filters the options by name, id or
+     number; Enter picks the first option shown. Without this the server does both. */
+  function fold(text) { return (text || '').normalize('NFKC').toLowerCase(); }
+
+  function filterPicker(input) {
+    var box = input.closest('[data-picker]');
+    if (!box) { return; }
+    var words = fold(input.value).split(/\s+/).filter(Boolean);
+    var shown = 0;
+    var options = box.querySelectorAll('[data-search]');
+    for (var i = 0; i < options.length; i++) {
+      var text = options[i].getAttribute('data-search');
+      var hit = words.every(function (w) { return text.indexOf(w) >= 0; });
+      options[i].hidden = !hit;
+      if (hit) { shown++; }
+    }
+    var count = box.querySelector('[data-count]');
+    if (count) { count.textContent = shown; }
+  }
+
+  document.addEventListener('input', function (e) {
+    if (e.target.matches && e.target.matches('[data-filter]')) { filterPicker(e.target); }
+  });
+
+  document.addEventListener('keydown', function (e) {
+    if (e.key !== 'Enter' || !e.target.matches || !e.target.matches('[data-filter]')) { return; }
+    var box = e.target.closest('[data-picker]');
+    var first = box ? box.querySelector('[data-search]:not([hidden])') : null;
+    if (first) { e.preventDefault(); first.click(); }
+  });
+
+  /* A picker that arrives (a draw's outcomes, the next event of the deal) takes the focus,
+     so the recorder types the card at once. */
+  function focusPicker() {
+    var input = document.querySelector('[data-picker] [data-filter][data-autofocus]');
+    if (input && document.activeElement !== input) { input.focus(); }
+  }
+  document.addEventListener('DOMContentLoaded', focusPicker);
+  document.addEventListener('htmx:afterSettle', focusPicker);
 })();

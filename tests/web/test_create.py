@@ -1,0 +1,144 @@
+"""The new-match form: setup, the opening deal as pickers, creation through the service."""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tests.web.conftest import token
+from tests.web.test_views import sign_in
+
+
+def hidden(page: str, name: str) -> str | None:
+    found = re.search(rf'name="{name}" value="([^"]*)"', page)
+    return html.unescape(found.group(1)) if found else None
+
+
+def outcomes(page: str) -> list[str]:
+    return [html.unescape(v) for v in re.findall(r'name="outcome" value="([^"]*)"', page)]
+
+
+class Form:
+    """A signed-in browser without JavaScript filling in /new."""
+
+    def __init__(self, client):
+        self.client = client
+        self.csrf = hidden(client.get("/new").get_data(as_text=True), "csrf_token")
+
+    def post(self, **data):
+        r = self.client.post("/new", data={"csrf_token": self.csrf, **data})
+        return r, r.get_data(as_text=True)
+
+    def step(self, page: str, **data):
+        return self.post(spec=hidden(page, "spec"), deal=hidden(page, "deal"), **data)
+
+
+@pytest.fixture
+def form(app, client):
+    sign_in(client, token(app, "admin", name="Org"))
+    return Form(client)
+
+
+SETUP = {"game": "toy", "seat": ["Aoi", "Hikari"], "opt.rounds": "2", "tournament": "Cup", "round": "3",
+         "table_number": "12", "action": "next"}
+
+
+def test_who_may_open_the_form(app, client, matches):
+    r = client.get("/new")
+    assert r.status_code == 303 and r.headers["Location"].startswith("/signin")
+    mid = matches.create("toy", ["A", "B"], {}).id
+    sign_in(client, token(app, "player", name="A", match=mid, seat="p1"))
+    assert client.get("/new").status_code == 403
+    sign_in(client, token(app, "recorder", name="Rec", match=mid))
+    page = client.get("/new?game=toy").get_data(as_text=True)
+    assert 'name="opt.deck"' in page and 'name="opt.rounds"' in page and "toy-numbers" in page
+    assert 'data-testid="error-' not in page  # a form just opened complains about nothing
+
+
+def test_a_post_without_the_csrf_token_is_refused(form, matches):
+    r = form.client.post("/new", data={**SETUP, "table": "digital"})
+    assert r.status_code == 400 and "CSRF" in r.get_data(as_text=True)
+
+
+def test_a_physical_deal_is_stated_event_by_event_then_the_match_is_created(form, matches):
+    r, page = form.post(**SETUP, table="physical", **{"opt.deck": "3 x 五\nn1\nn2\n三 x 2\n九"})
+    assert r.status_code == 200
+    stated = []
+    while outcomes(page):
+        ask = re.search(r'data-testid="deal-ask">(.*?)</p>', page, re.S).group(1)
+        assert f"Outcome {len(stated) + 1}: <strong>deal</strong> to p{len(stated) % 2 + 1}" in ask
+        assert "null" not in outcomes(page)  # no "unknown" at a physical table
+        pick = outcomes(page)[0]
+        stated.append(pick.strip('"'))
+        r, page = form.step(page, outcome=pick)
+    assert stated == ["n1", "n2", "n3", "n3"]  # the deck list, in card-set order, minus what was dealt
+    assert [d for d in re.findall(r"<strong>(.*?)</strong></li>", page)] == ["一", "二", "三", "三"]
+    r, page = form.step(page, action="create", create_id=hidden(page, "create_id"))
+    assert r.status_code == 201, page
+    mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', page).group(1)
+    info = matches.info(mid)
+    header = info.header
+    assert header["table"] == "physical" and header["table_number"] == "12" and header["round"] == "3"
+    assert header["options"]["deck"] == ["n5"] * 3 + ["n1", "n2", "n3", "n3", "n9"]
+    assert "deal" not in header and header["deal_commitment"]
+    assert matches.export(mid, include_seed=True).header["deal"] == stated
+    assert re.search(r'data-testid="token-p1">kifu_', page) and hidden(page, "token").startswith("kifu_")
+
+
+def test_an_observed_deal_may_leave_outcomes_unknown_and_undo_the_last(form, matches):
+    r, page = form.post(**SETUP, table="observed")
+    assert outcomes(page)[-1] == "null"
+    r, page = form.step(page, outcome="null")
+    r, page = form.step(page, outcome='"n4"')
+    r, page = form.step(page, action="undo")
+    assert hidden(page, "deal") == "[null]"
+    for _ in range(3):
+        r, page = form.step(page, outcome="null")
+    r, page = form.step(page, action="create", create_id=hidden(page, "create_id"))
+    assert r.status_code == 201
+    mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', page).group(1)
+    assert matches.export(mid, include_seed=True).header["deal"] == [None] * 4
+
+
+def test_a_search_without_javascript_picks_the_one_outcome_it_matches(form):
+    r, page = form.post(**SETUP, table="physical")
+    r, page = form.step(page, action="pick", query="七")
+    assert hidden(page, "deal") == '["n7"]'
+    r, page = form.step(page, action="pick", query="n")  # matches several: shown, nothing picked
+    assert hidden(page, "deal") == '["n7"]' and len(outcomes(page)) > 1
+
+
+def test_mistakes_are_shown_on_the_form_and_nothing_is_created(form, matches, redis_client):
+    before = matches.list()[0]
+    r, page = form.post(**{**SETUP, "seat": ["Solo"]}, table="digital")
+    assert r.status_code == 422 and "Toy cards is for 2 players; 1 named" in page
+    r, page = form.post(**SETUP, table="physical", **{"opt.deck": "n1\nnot-a-card"})
+    assert r.status_code == 422 and "&#39;not-a-card&#39; is not a card of this card set" in page
+    r, page = form.post(**{**SETUP, "opt.rounds": "many"}, table="digital")
+    assert r.status_code == 422 and 'data-testid="error-opt.rounds"' in page
+    assert matches.list()[0] == before
+
+
+def test_a_digital_match_needs_no_deal_and_a_second_post_of_the_form_creates_nothing(form, matches):
+    r, page = form.post(**SETUP, table="digital")
+    assert 'data-testid="deal-ask"' not in page and 'data-testid="create"' in page
+    create_id = hidden(page, "create_id")
+    r, created = form.step(page, action="create", create_id=create_id)
+    assert r.status_code == 201
+    mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', created).group(1)
+    assert matches.info(mid).header["table"] == "digital"
+    again, _ = form.step(page, action="create", create_id=create_id)  # a reload of the answer
+    assert again.status_code == 303 and again.headers["Location"] == f"/m/{mid}/table"
+    assert len([m for m in matches.list(tournament="Cup")[0]]) == 1
+
+
+def test_the_created_page_signs_in_as_the_matchs_recorder(form, app, client, matches):
+    r, page = form.post(**SETUP, table="digital")
+    r, page = form.step(page, action="create", create_id=hidden(page, "create_id"))
+    mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', page).group(1)
+    r = client.post("/signin", data={"csrf_token": hidden(page, "csrf_token"), "token": hidden(page, "token"),
+                                     "next": hidden(page, "next")})
+    assert r.status_code == 303 and r.headers["Location"] == f"/m/{mid}/table"
+    table = client.get(f"/m/{mid}/table").get_data(as_text=True)
+    assert f"recorder of {mid}" in table and 'data-seat="p1"' in table

@@ -1,0 +1,456 @@
+"""A new match from a form: game, seats, card set, table kind, deck lists, event, opening deal.
+
+``GET /new`` and ``POST /new`` are for admins and recorders. The form reads the game's
+options schema (``Rules.options_schema``) and draws one control per option, so a deck list
+is a text area of card ids or printed names, one a line (``3 x 五`` for copies). On a
+physical or observed table the opening deal is then entered as pickers, one chance event
+at a time: ``Rules.deal_needs(options, seed, players, table, deal)`` names the next setup
+event and its possible outcomes until the deal is complete (an observed table may leave
+any outcome unknown). Until "Create" nothing is stored: each step posts the whole setup
+back (``spec``, checked again every time) with the deal so far. Without JavaScript every
+step is a plain form post; htmx swaps just the form.
+
+Creating goes through ``MatchService.create`` like the API, issues the same player and
+recorder tokens (shown once), and is idempotent per form (``create_id``): a double click
+or a reloaded answer creates one match.
+"""
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from flask import abort, make_response, redirect, render_template, request, url_for
+from marshmallow import fields as mf, validate as mv
+
+from replays.errors import RuleViolation
+from replays.rules import seat_ids
+from service import auth
+from service.errors import BadRequest, Forbidden, ServiceError
+from web import pickers
+
+TABLES = ("digital", "physical", "observed")
+TABLE_HELP = {
+    "digital": "kifu deals: every shuffle and draw comes from the match's secret seed",
+    "physical": "real cards and dice: the recorder states every card drawn and every face rolled",
+    "observed": "as physical, but what the recorder could not see may stay unknown",
+}
+#: setup runs on a placeholder seed while the deal is entered: a physical or observed table
+#: takes no outcome from the seed (the match's own seed is made when it is created)
+PREVIEW_SEED = "deal-preview"
+MAX_LINES = 2048
+CREATED_KEY = "kifu:web:created:{}"  #: create_id -> match id, for a day (a re-posted form)
+COPIES = re.compile(r"^(?:(\d{1,3})\s*[x×*]\s*(.+)|(.+?)\s*[x×*]\s*(\d{1,3}))$", re.I)
+
+
+def may_create(who: auth.Principal | None) -> bool:
+    """Organizers create matches; so do recorders, who set up the tables they record."""
+    return who is not None and (auth.may_create_match(who) or who.role == "recorder")
+
+
+# -- the option controls ----------------------------------------------------------------------
+
+@dataclass
+class Control:
+    """One option of the game's options schema as a form control."""
+
+    name: str
+    kind: str  #: "text" | "number" | "select" | "check" | "lines" | "json"
+    help: str = ""
+    choices: list[str] = field(default_factory=list)
+    default: Any = None
+
+
+def _choices(f: mf.Field) -> list[str]:
+    for v in f.validators:
+        if isinstance(v, mv.OneOf):
+            return [str(c) for c in v.choices]
+    return []
+
+
+def controls(schema: Any) -> list[Control]:
+    out = []
+    for name, f in schema.fields.items():
+        if f.dump_only:
+            continue
+        key = f.data_key or name
+        default = f.load_default if not callable(f.load_default) else None
+        default = None if default is mf.missing_ else default
+        note = str(f.metadata.get("description", ""))
+        if isinstance(f, mf.Boolean):
+            out.append(Control(key, "check", note, default=bool(default)))
+        elif isinstance(f, mf.Integer):
+            out.append(Control(key, "number", note, default=default))
+        elif isinstance(f, mf.List) and isinstance(f.inner, mf.String):
+            out.append(Control(key, "lines", note or "one a line; '3 x name' for copies", _choices(f.inner)))
+        elif isinstance(f, mf.String) and _choices(f):
+            out.append(Control(key, "select", note, _choices(f), default=default))
+        elif isinstance(f, mf.String):
+            out.append(Control(key, "text", note, default=default))
+        else:
+            out.append(Control(key, "json", note or "JSON", default=default))
+    return out
+
+
+def card_id(text: str, cardset: Any) -> str:
+    """A card named by id, printed name or number (if exactly one card has it), else as typed."""
+    cards = cardset.cards if cardset is not None else {}
+    if text in cards:
+        return text
+    wanted = pickers.fold(text)
+    hits = [c for c in cards if wanted in pickers.card_search(cardset, c).split(" ")
+            or pickers.fold(str(cards[c].get("name", ""))) == wanted]
+    return hits[0] if len(hits) == 1 else text
+
+
+def read_lines(text: str, cardset: Any) -> list[str]:
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        found = COPIES.match(line)
+        n, name = (1, line) if not found else (int(found.group(1) or found.group(4)), found.group(2) or found.group(3))
+        out.extend([card_id(name.strip(), cardset)] * n)
+        if len(out) > MAX_LINES:
+            raise ValueError(f"at most {MAX_LINES} entries")
+    return out
+
+
+def read_options(form: Mapping[str, str], ctrls: list[Control], cardset: Any) -> tuple[dict[str, Any], dict]:
+    """The options the form's controls state (blank = the game's default) and their errors."""
+    options: dict[str, Any] = {}
+    errors: dict[str, list[str]] = {}
+    for c in ctrls:
+        raw = (form.get(f"opt.{c.name}") or "").strip()
+        try:
+            if c.kind == "check":
+                options[c.name] = raw in ("on", "true", "1")
+            elif not raw:
+                continue
+            elif c.kind == "number":
+                options[c.name] = int(raw)
+            elif c.kind == "lines":
+                options[c.name] = read_lines(raw, cardset)
+            elif c.kind == "json":
+                options[c.name] = json.loads(raw)
+            else:
+                options[c.name] = raw
+        except ValueError as exc:
+            errors[c.name] = [str(exc)]
+    return options, errors
+
+
+def option_text(c: Control, value: Any) -> str:
+    """An option's value as its control shows it again (a step back keeps what was typed)."""
+    if value is None:
+        return ""
+    if c.kind == "lines":
+        return "\n".join(value)
+    if c.kind == "json":
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+# -- the setup a form states ------------------------------------------------------------------
+
+@dataclass
+class Spec:
+    game: str = ""
+    seats: list[str] = field(default_factory=list)
+    cardset: str = ""  #: the digest of the chosen card set
+    table: str = "digital"
+    options: dict[str, Any] = field(default_factory=dict)
+    form_options: dict[str, str] = field(default_factory=dict)  #: as typed, to show again
+    tournament: str = ""
+    round: str = ""
+    table_number: str = ""
+
+    def to_json(self) -> str:
+        return json.dumps(self.__dict__, ensure_ascii=False, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class SetChoice:
+    """A card set the form offers: the game's demo sets and every one imported for it."""
+
+    digest: str
+    id: str
+    title: str
+    cards: int
+
+
+def cardset_choices(svc: Any, rules: Any) -> list[SetChoice]:
+    out = {cs.digest: SetChoice(cs.digest, cs.id, str(cs.loaded.get("title", cs.id)), len(cs.cards))
+           for cs in rules.demo_cardsets()}
+    store = getattr(svc, "cardsets", None)
+    for stored in (store.list(rules.id) if store is not None else []):
+        out.setdefault(stored.digest, SetChoice(stored.digest, stored.id, stored.title, stored.cards))
+    return sorted(out.values(), key=lambda c: (c.id != rules.default_cardset, c.id, c.digest))
+
+
+def load_cardset(svc: Any, rules: Any, digest: str) -> Any:
+    """The card set ``digest`` of ``rules`` as the service binds it (None if it has none)."""
+    if hasattr(svc, "cardset"):
+        return svc.cardset(rules, digest)
+    return next((cs for cs in rules.demo_cardsets() if cs.digest == digest), None)
+
+
+def read_spec(kifu: Any, form: Mapping[str, str]) -> tuple[Spec, Any, Any, dict[str, list[str]]]:
+    """The setup the form states (from its fields, or its frozen ``spec``), the rules bound
+    to its card set, the card set, and what is wrong with it."""
+    if form.get("spec"):
+        try:
+            frozen = json.loads(form["spec"])
+            spec = Spec(**{k: frozen[k] for k in Spec.__dataclass_fields__ if k in frozen})
+        except (ValueError, TypeError):
+            raise BadRequest({"spec": ["the form is damaged; start again"]}) from None
+    else:
+        spec = Spec(game=(form.get("game") or "").strip())
+    errors: dict[str, list[str]] = {}
+    ids = [r.id for r in kifu.games()]
+    if spec.game not in ids:
+        return spec, None, None, ({"game": [f"choose a game: {', '.join(ids)}"]} if spec.game else {})
+    rules = next(r for r in kifu.games() if r.id == spec.game)
+    sets = cardset_choices(kifu.matches, rules)
+    if not form.get("spec"):
+        spec.seats = [n.strip() for n in _getlist(form, "seat") if n.strip()]
+        spec.cardset = (form.get("cardset") or "").strip()
+        spec.table = (form.get("table") or "digital").strip()
+        spec.tournament, spec.round, spec.table_number = ((form.get(k) or "").strip()
+                                                          for k in ("tournament", "round", "table_number"))
+        spec.form_options = {c.name: (form.get(f"opt.{c.name}") or "") for c in controls(rules.options_schema)}
+    choice = next((c for c in sets if c.digest == spec.cardset), None)
+    if choice is None:
+        if spec.cardset:
+            errors["cardset"] = ["that card set is not in the store"]
+        choice = sets[0] if sets else None
+    chosen = load_cardset(kifu.matches, rules, choice.digest) if choice is not None else None
+    if chosen is None:
+        errors["cardset"] = [f"no card set of {spec.game} is loaded (kifu cards import)"]
+        return spec, None, None, errors
+    spec.cardset = chosen.digest
+    bound = rules.bind(chosen)
+    if spec.table not in TABLES:
+        errors["table"] = [f"one of {', '.join(TABLES)}"]
+    if len(spec.seats) not in rules.seats:
+        errors["seat"] = [f"{rules.title} is for {' or '.join(map(str, rules.seats))} players; "
+                          f"{len(spec.seats)} named"]
+    options, option_errors = read_options({f"opt.{k}": v for k, v in spec.form_options.items()},
+                                          controls(rules.options_schema), chosen)
+    errors.update({f"opt.{k}": v for k, v in option_errors.items()})
+    spec.options = options
+    return spec, bound, chosen, errors
+
+
+def _getlist(form: Any, name: str) -> list[str]:
+    return form.getlist(name) if hasattr(form, "getlist") else [form.get(name, "")]
+
+
+# -- the deal ---------------------------------------------------------------------------------
+
+@dataclass
+class Dealt:
+    """One stated outcome of the deal, for the summary."""
+
+    n: int
+    event: str
+    to: str
+    label: str
+
+
+def read_deal(form: Mapping[str, str]) -> list[Any]:
+    raw = form.get("deal") or "[]"
+    try:
+        deal = json.loads(raw)
+    except ValueError:
+        raise BadRequest({"deal": ["the deal so far is damaged; start the deal again"]}) from None
+    if not isinstance(deal, list) or len(deal) > 512:
+        raise BadRequest({"deal": ["the deal is a list of outcomes"]})
+    return deal
+
+
+def seen_by(visible: Any, names: dict[str, str]) -> str:
+    if visible == "all":
+        return "face up"
+    if not visible:
+        return "face down"
+    return "to " + ", ".join(f"{s} {names.get(s, '')}".strip() for s in visible)
+
+
+def deal_state(rules: Any, spec: Spec, deal: list[Any]) -> tuple[Any, list[Dealt], str | None]:
+    """(the next event a deal must state or None, the outcomes stated so far, an error)."""
+    players = len(spec.seats)
+    names = dict(zip(seat_ids(players), spec.seats))
+    try:
+        events = [rules.deal_needs(spec.options, PREVIEW_SEED, players, spec.table, deal[:i])
+                  for i in range(len(deal) + 1)]
+    except RuleViolation as exc:
+        return None, [], str(exc)
+    except (ValueError, KeyError, TypeError) as exc:
+        return None, [], f"rejected by setup: {exc}"
+    done = []
+    for i, value in enumerate(deal):
+        ev = events[i]
+        if ev is None:
+            return None, done, f"the deal has {len(deal)} outcomes, but setup needs only {i}"
+        label = "unknown" if value is None else rules.outcome_name(value)
+        done.append(Dealt(i + 1, ev.name, seen_by(ev.visible, names), label))
+    return events[-1], done, None
+
+
+# -- routes ---------------------------------------------------------------------------------
+
+def register(bp: Any, kifu: Any, principal: Any, is_partial: Any, varying: Any) -> None:
+    """Add ``/new`` to the web blueprint (its CSRF check and error pages cover these routes);
+    ``web.views`` calls it once, when it builds the blueprint."""
+
+    def allowed() -> auth.Principal:
+        who = principal()
+        if who is None:
+            abort(redirect(url_for("web.signin_form", next="/new"), 303))
+        if not may_create(who):
+            raise Forbidden(f"a {who.role} token may not create matches; sign in as an organizer or a recorder")
+        return who
+
+    def page(status: int = 200, **ctx: Any):
+        template = "new/_form.html" if is_partial() else "new.html"
+        response = make_response(render_template(template, principal=principal(), **ctx), status)
+        response.headers["Cache-Control"] = "private, no-store"
+        return varying(response)
+
+    @bp.get("/new")
+    def new_match():
+        allowed()
+        return page(**form_context(kifu(), request.args, stage="edit", action="game"))
+
+    @bp.post("/new")
+    def new_match_submit():
+        who = allowed()
+        action = request.form.get("action") or ("pick" if "outcome" in request.form else "next")
+        if action == "create":
+            return create(kifu(), who, request.form, page)
+        stage = "edit" if action in ("edit", "game") else "deal"
+        ctx = form_context(kifu(), request.form, stage=stage, action=action)
+        return page(422 if ctx["errors"] and action not in ("game", "edit") else 200, **ctx)
+
+
+def form_context(k: Any, form: Mapping[str, str], *, stage: str, action: str = "") -> dict[str, Any]:
+    spec, rules, cardset, errors = read_spec(k, form)
+    if action == "game":  # a game just chosen: its form, not yet its complaints
+        errors = {}
+    deal: list[Any] = []
+    need = None
+    done: list[Dealt] = []
+    options: list[pickers.Option] = []
+    query = (form.get("query") or "").strip() if stage == "deal" else ""
+    if stage == "deal" and rules is not None and not errors:
+        deal = read_deal(form) if form.get("spec") else []
+        if action == "undo" and deal:
+            deal = deal[:-1]
+        elif action == "pick":
+            deal = _picked(rules, spec, deal, form, query, cardset)
+        need, done, problem = deal_state(rules, spec, deal) if spec.table != "digital" else (None, [], None)
+        if problem is None and spec.table == "digital":
+            problem = _digital_check(rules, spec)
+        if problem:
+            errors["deal"] = [problem]
+        elif need is not None:
+            options = pickers.outcome_options(cardset, need_json(rules, need), observed=spec.table == "observed")
+            if query:
+                options = pickers.matching(options, query)
+    if errors and stage == "deal" and "deal" not in errors:
+        stage = "edit"
+    names = dict(zip(seat_ids(len(spec.seats)), spec.seats))
+    games = k.games()
+    return {
+        "stage": stage, "spec": spec, "spec_json": spec.to_json(), "rules": rules, "games": games,
+        "cardsets": cardset_choices(k.matches, rules) if rules is not None else [], "cardset": cardset,
+        "controls": controls(rules.options_schema) if rules is not None else [], "option_text": option_text,
+        "tables": TABLES, "table_help": TABLE_HELP, "errors": errors, "deal": deal,
+        "deal_json": json.dumps(deal, ensure_ascii=False), "need": need, "done": done, "options": options,
+        "query": query, "names": names, "seen_by": seen_by,
+        "max_seats": max(rules.seats) if rules is not None else 0,
+        "complete": stage == "deal" and not errors and need is None,
+        "create_id": secrets.token_hex(16),
+    }
+
+
+def _picked(rules: Any, spec: Spec, deal: list[Any], form: Mapping[str, str], query: str, cardset: Any) -> list[Any]:
+    """The deal with the outcome the recorder picked (a button, or a search naming exactly one)."""
+    raw = form.get("outcome")
+    if raw is None and query:
+        need = rules.deal_needs(spec.options, PREVIEW_SEED, len(spec.seats), spec.table, deal)
+        if need is None:
+            return deal
+        hits = pickers.matching(pickers.outcome_options(cardset, need_json(rules, need),
+                                                        observed=spec.table == "observed"), query)
+        if len(hits) != 1:
+            return deal
+        raw = hits[0].value
+    if raw is None:
+        return deal
+    try:
+        return [*deal, pickers.parse_value(raw)]
+    except ValueError:
+        raise BadRequest({"outcome": ["not one of the options"]}) from None
+
+
+def need_json(rules: Any, event: Any) -> dict[str, Any]:
+    """A setup event as the pickers read it (the service's ``needs`` shape)."""
+    return {**event.to_json(), "names": [rules.outcome_name(o) for o in event.options]}
+
+
+def _digital_check(rules: Any, spec: Spec) -> str | None:
+    try:
+        rules.setup(spec.options, PREVIEW_SEED, len(spec.seats))
+    except RuleViolation as exc:
+        return str(exc)
+    except (ValueError, KeyError, TypeError) as exc:
+        return f"rejected by setup: {exc}"
+    return None
+
+
+def create(k: Any, who: auth.Principal, form: Mapping[str, str], page: Any):
+    create_id = form.get("create_id", "")
+    if not re.fullmatch(r"[0-9a-f]{32}", create_id):
+        raise BadRequest({"create_id": ["the form is damaged; start again"]})
+    ctx = form_context(k, form, stage="deal")
+    if ctx["errors"] or not ctx["complete"]:
+        return page(422, **ctx)
+    key = CREATED_KEY.format(create_id)
+    if not k.redis.set(key, "", nx=True, ex=86400):
+        earlier = k.redis.get(key)
+        if earlier:
+            return redirect(url_for("web.match_table", mid=earlier), 303)
+        raise BadRequest({"create_id": ["this form is being submitted already"]})
+    spec: Spec = ctx["spec"]
+    try:
+        info = k.matches.create(
+            spec.game, spec.seats, spec.options, tournament=spec.tournament or None, round=spec.round or None,
+            table_number=spec.table_number or None, table=spec.table, cardset=ctx["cardset"].digest,
+            deal=ctx["deal"] if spec.table != "digital" else None, by=who.name)
+    except ServiceError as exc:
+        k.redis.delete(key)
+        ctx["errors"] = {**(getattr(exc, "errors", None) or {}), "create": [exc.message]}
+        ctx["stage"] = "edit"
+        return page(exc.status, **ctx)
+    except BaseException:
+        k.redis.delete(key)
+        raise
+    k.redis.set(key, info.id, ex=86400)
+    tokens = issue_tokens(k, info, spec)
+    response = make_response(render_template("new/created.html", principal=who, info=info, tokens=tokens,
+                                             spec=spec, names=ctx["names"]), 201)
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+def issue_tokens(k: Any, info: Any, spec: Spec) -> dict[str, str]:
+    """The tokens the API issues with a new match: one per seat, one for its recorder."""
+    tokens = {seat: auth.create_token(k.redis, role="player", name=name, match=info.id, seat=seat)
+              for seat, name in zip(seat_ids(len(spec.seats)), spec.seats)}
+    tokens["recorder"] = auth.create_token(k.redis, role="recorder", name=f"recorder of {info.id}", match=info.id)
+    return tokens

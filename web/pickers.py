@@ -1,0 +1,168 @@
+"""Pickers: a chance event's possible outcomes, or a family of commands, as one searchable list.
+
+A recorder at a physical or observed table states what the table turned up: the card a
+draw brought, a die's face, the card a player revealed. The rules say what is possible
+(``Rules.needs`` / ``Rules.deal_needs`` give the event with its options; ``Rules.legal``
+lists the commands a reveal may be); this module turns that into the options a page
+shows: a label in the game's words, and the text a filter searches (the card's id, its
+printed name and number, NFKC-folded so that ｈＢＰ and hbp, or 五 typed either way, match).
+
+Nothing here knows a game: it reads the bound card set only (``CardSet.cards``).
+
+>>> class CS:
+...     cards = {"n1": {"id": "n1", "name": "一", "number": "1"}, "n2": {"id": "n2", "name": "二", "number": "2"}}
+...     def name(self, c): return self.cards[c]["name"] if c in self.cards else c
+>>> [o.label for o in outcome_options(CS(), {"options": ["n2", "n1"], "unknown_ok": True}, observed=True)]
+['一', '二', 'unknown (not seen)']
+>>> [o.value for o in matching(outcome_options(CS(), {"options": [1, 2, 3]}, observed=False), "2")]
+['2']
+"""
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+#: a family of at least this many commands that differ only in the card they name becomes one
+#: button plus a picker (an observed hand of unknown cards may be any of dozens)
+PICK_AT = 8
+#: card fields besides the id and name that a recorder may type to find a card
+NUMBER_FIELDS = ("number", "no", "card_number", "code", "serial")
+UNKNOWN = "null"  #: the JSON value of "not seen" (an observed table's unknown outcome)
+
+
+def fold(text: str) -> str:
+    """Search text: NFKC (full-width to half-width) and case-folded."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice: ``value`` is the JSON the form posts, ``label`` what the button says."""
+
+    value: str
+    label: str
+    search: str
+    detail: str = ""
+
+
+def card_search(cardset: Any, card_id: str) -> str:
+    card = cardset.cards.get(card_id) if cardset is not None else None
+    parts = [card_id]
+    if card:
+        parts.append(str(card.get("name", "")))
+        parts.extend(str(card[k]) for k in NUMBER_FIELDS if card.get(k) not in (None, ""))
+    return fold(" ".join(parts))
+
+
+def card_order(cardset: Any) -> dict[str, int]:
+    """Cards in the order their set lists them (the order a recorder knows), not by id."""
+    return {c: i for i, c in enumerate(cardset.cards)} if cardset is not None else {}
+
+
+def outcome_options(cardset: Any, event: Mapping[str, Any], *, observed: bool) -> list[Option]:
+    """The possible outcomes of ``event`` (a ``needs`` object: ``options``, their printed
+    ``names`` where given, ``unknown_ok``), cards in card-set order, then "unknown" where an
+    observed table may leave it unseen."""
+    values = list(event.get("options") or [])
+    given = event.get("names")
+    names = dict(zip(map(_key, values), given)) if isinstance(given, list) and len(given) == len(values) else {}
+    order = card_order(cardset)
+    cards = cardset.cards if cardset is not None else {}
+    values.sort(key=lambda v: (0, order[v], "") if isinstance(v, str) and v in order
+                else (1, v if isinstance(v, int) and not isinstance(v, bool) else 0, json.dumps(v)))
+    out = []
+    for v in values:
+        text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+        name = str(names.get(_key(v)) or (cardset.name(v) if isinstance(v, str) and v in cards else text))
+        search = card_search(cardset, v) if isinstance(v, str) and v in cards else fold(text)
+        out.append(Option(json.dumps(v, ensure_ascii=False), name, f"{search} {fold(name)}",
+                          detail=text if name != text else ""))
+    if observed and event.get("unknown_ok", True):
+        out.append(Option(UNKNOWN, "unknown (not seen)", fold("? unknown 不明")))
+    return out
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def matching(options: Iterable[Option], query: str) -> list[Option]:
+    """The options whose search text holds every word of ``query`` (all of them if it is blank)."""
+    words = fold(query).split()
+    return [o for o in options if all(w in o.search for w in words)]
+
+
+def parse_value(raw: str) -> Any:
+    """A posted option value back to JSON data; ValueError if it is not JSON."""
+    if len(raw) > 512:
+        raise ValueError("an option is at most 512 characters")
+    return json.loads(raw)
+
+
+# -- families of commands --------------------------------------------------------------------
+
+@dataclass
+class Family:
+    """Commands of one type and seat that differ only in the card named in ``field``."""
+
+    key: str
+    field: str
+    items: list[dict[str, Any]] = field(default_factory=list)  #: {"json", "label", "command"}
+
+
+def card_field(command: Mapping[str, Any], cards: Mapping[str, Any]) -> str | None:
+    """The one field of ``command`` that names a card of the set, if exactly one does."""
+    named = [k for k, v in command.items() if k not in ("type", "seat") and isinstance(v, str) and v in cards]
+    return named[0] if len(named) == 1 else None
+
+
+def families(items: list[dict[str, Any]], cards: Mapping[str, Any], *, at: int = PICK_AT) -> list[Any]:
+    """``items`` (each with its ``command``) in order, where every run of ``at`` or more
+    commands that differ only in the card they name is folded into one ``Family``."""
+    groups: dict[str, Family] = {}
+    keys: list[str | None] = []
+    for item in items:
+        command = item["command"]
+        name = card_field(command, cards)
+        if name is None or command.get("outcomes"):
+            keys.append(None)
+            continue
+        rest = {k: v for k, v in command.items() if k != name}
+        key = json.dumps([name, rest], sort_keys=True, ensure_ascii=False)
+        groups.setdefault(key, Family(key, name)).items.append(item)
+        keys.append(key)
+    out: list[Any] = []
+    placed: set[str] = set()
+    for item, key in zip(items, keys):
+        if key is None or len(groups[key].items) < at:
+            out.append(item)
+        elif key not in placed:
+            placed.add(key)
+            out.append(groups[key])
+    return out
+
+
+def family_options(cardset: Any, family: Family) -> list[Option]:
+    order = card_order(cardset)
+    items = sorted(family.items, key=lambda i: order.get(i["command"][family.field], len(order)))
+    return [Option(i["json"], i["label"], card_search(cardset, i["command"][family.field]) + " " + fold(i["label"]))
+            for i in items]
+
+
+def family_label(family: Family) -> str:
+    """What the family's one button says: the words its labels share, the card left out
+    ("p1 plays …" from "p1 plays 一", "p1 plays 二", ...)."""
+    labels = [i["label"] for i in family.items]
+    first, last = min(labels), max(labels)
+    n = 0
+    while n < min(len(first), len(last)) and first[n] == last[n]:
+        n += 1
+    prefix = first[:n]
+    rest = [lab[n:] for lab in labels]
+    m = 0
+    while all(m < len(r) for r in rest) and len({r[len(r) - 1 - m] for r in rest}) == 1:
+        m += 1
+    suffix = rest[0][len(rest[0]) - m:] if m else ""
+    return f"{prefix}…{suffix}"
