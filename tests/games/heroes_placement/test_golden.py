@@ -1,0 +1,114 @@
+"""Golden records: replayed by ``replays.verify`` with pinned heads and outcomes; each digital
+one replays at a physical table (its outcomes stated) with equal states at every step.
+
+A behaviour change shows up here first. If it is intended, bump ``RULES.version`` and
+rewrite the files (``python -m tests.games.heroes_placement.golden``), then update the pins.
+"""
+from __future__ import annotations
+
+import pytest
+
+from replays import engine, records
+from replays.kit import tables
+from replays.verify import verify, verify_text
+
+from .golden import DECK_OUT, DECK_OUT_PHYSICAL, FOLDER, GOLDEN, RULES, make
+
+PINS = {
+    "coop-defence-and-allocation": ("b2f4c266e8a7ae031b178c573c254581bdade1fde94d12a5f7bf317cebcd99c2", ["p2"], "①"),
+    "interrupted-battle": ("390383faa64b28b0b7e7032a0af2c8f6ea6f88c84ad1153d516d585d5ad67ac3", ["p1"], "①"),
+    "recovery-and-coop-attack": ("47e9377921714c3787ec04c37879b7ae41d55c52b720e540d05daf6ea885ac99", ["p2"], "①"),
+    DECK_OUT: ("cf5fd6066fb9141c31d2dfef08c2b7955ba561da41500b5f0e96fa5beeadc5f8", ["p2"], "②"),
+    DECK_OUT_PHYSICAL: ("b9a99d46e8d4759508eddd3d9fb57504cf73b3617b679463ef8b5073ba77d5b5", ["p2"], "②"),
+}
+DIGITAL = [name for name in GOLDEN if name != DECK_OUT_PHYSICAL]
+
+
+def _read(name: str) -> records.Record:
+    result = records.read_text((FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8"))
+    assert result.ok, result.errors
+    return result.record
+
+
+def _states(record: records.Record) -> list[dict]:
+    state = engine.initial_state(RULES, record.header, record.header["seed"])
+    out = [state]
+    for entry in record.entries:
+        state = RULES.apply(state, entry["command"])
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_record_verifies_with_the_pinned_head_and_outcome(name):
+    record = _read(name)
+    report = verify(record)
+    assert report.ok and report.replayed and report.seed == "matches", report.divergence
+    head, winners, condition = PINS[name]
+    assert report.head == head and report.outcome["winners"] == winners
+    assert f"勝利条件{condition}" in report.outcome["reason"]
+    assert record.header["rules_version"] == RULES.version
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_record_is_what_the_generator_makes_today(name):
+    assert make(GOLDEN[name]).dumps() == (FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8")
+
+
+def _without_table(state: dict) -> dict:
+    return {k: v for k, v in state.items() if k != "table"}
+
+
+@pytest.mark.parametrize("name", DIGITAL)
+def test_golden_record_replays_at_a_physical_table_with_equal_states(name):
+    record = _read(name)
+    header, seed = record.header, record.header["seed"]
+    commands = [e["command"] for e in record.entries]
+    deal, stated = tables.restate(RULES, header["options"], seed, 2, commands)
+    digital = engine.initial_state(RULES, header, seed)
+    physical = RULES.setup(header["options"], seed, 2, table="physical", deal=deal)
+    assert _without_table(physical) == _without_table(digital)
+    for command, restated in zip(commands, stated):
+        digital = RULES.apply(digital, command)
+        physical = engine.step(RULES, physical, restated)
+        assert _without_table(physical) == _without_table(digital), f"step {digital['step']}"
+        view = RULES.view(physical, "omniscient")
+        assert {**view, "table": "-"} == {**RULES.view(digital, "omniscient"), "table": "-"}
+    assert RULES.outcome(physical) == RULES.outcome(digital)
+
+
+def test_the_physical_record_states_every_outcome_and_commits_to_its_deal():
+    record = _read(DECK_OUT_PHYSICAL)
+    assert record.header["table"] == "physical" and record.header["deal"][0] in ("p1", "p2")  # じゃんけん
+    assert len(record.header["deal"]) == 1 + 2 * 12  # janken, places and hands (葵 asks before the first draw)
+    states = _states(record)
+    for entry, after in zip(record.entries, states[1:]):
+        assert len(entry["command"].get("outcomes", [])) == len(after["chance"])
+
+
+def test_golden_games_show_what_they_were_chosen_for():
+    def kinds(name):
+        record = _read(name)
+        states = _states(record)
+        return [(s["pending"] or {}).get("kind") for s in states[:-1]], [e["command"] for e in record.entries], states
+
+    pending, commands, _ = kinds("coop-defence-and-allocation")
+    assert any(k == "block" and isinstance(c["choice"], list) and len(c["choice"]) > 1
+               for k, c in zip(pending, commands))
+    assert "fight" in pending
+    _, _, states = kinds("interrupted-battle")
+    assert any("場を離れ、バトルは中断" in n for s in states for n in s["notes"])
+    pending, commands, _ = kinds("recovery-and-coop-attack")
+    assert "ev:recover" in pending and any(c["type"] == "respond" for c in commands)
+    assert any(k == "join" and c["choice"] != "done" for k, c in zip(pending, commands))
+
+
+def test_bad_input_is_reported_with_its_line_and_rule():
+    record = _read(DECK_OUT)
+    out = records.Record(record.header, record.entries[:3])
+    out.entries.append(records.make_entry(out.head, seq=4, at="2026-01-01T00:00:00.000000Z", actor="p2", by="test",
+                                          command={"type": "attack", "seat": "p2", "square": 4, "target": 0},
+                                          state_hash="0" * 64))
+    report = verify_text(out.dumps())
+    assert not report.ok and report.divergence.what == "illegal" and report.divergence.line == 5
+    assert "[優先権]" in report.divergence.message or "[バトルフェイズ①]" in report.divergence.message
