@@ -24,6 +24,7 @@ GAME_MODULES: tuple[str, ...] = (
     "replays.games.holodelive",
     "replays.games.senbu_rinki",
     "replays.games.heroes_placement",
+    "replays.games.rolling_stone",
 )
 
 

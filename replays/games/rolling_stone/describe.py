@@ -17,6 +17,8 @@ RULINGS = {
     "deck_empty": "裁定: ステージ山が尽きたら、それ以上は引かない",
     "field_empty": "裁定: 【共通場】が空なら選ぶカードはなく、リピートへ進む",
     "character_lost": "裁定: キャラクターカードも「配置されているもの」なので、サイコロが乗っていなければ捨て札にできる",
+    "bonus_in_place": "裁定: サイコロはそのカードの上で1面転がる",
+    "star_power": "裁定: パワーを置いた★は+1VP、置けなかったパワーは0VP",
 }
 
 
@@ -67,7 +69,7 @@ def _order(before, cmd, after, cs, p):
 
 
 def _bonus(before, cmd, after, cs, p):
-    return "オーダーボーナス3"
+    return f"オーダーボーナス3（{RULINGS['bonus_in_place']}）"
 
 
 def _skip(before, cmd, after, cs, p):
@@ -141,5 +143,5 @@ def _entry(e: dict[str, Any], before: dict, after: dict, cs: CardSet) -> str | N
     if what == "revealed":
         return None
     if what == "final":
-        return "最終決算: " + "、".join(f"{s} {n}VP" for s, n in e["scores"].items())
+        return "最終決算: " + "、".join(f"{s} {n}VP" for s, n in e["scores"].items()) + f"（{RULINGS['star_power']}）"
     return None  # chosen, character, rolled, oriented, drawn, placed, ordered, skipped: the head says it
