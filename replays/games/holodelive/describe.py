@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from replays.games.holodelive import hands
-from replays.games.holodelive.rules import KIND_NAMES, card_label, choice_label, venue_label
+from replays.games.holodelive.rules import KIND_NAMES, RULING_TEXTS, card_label, choice_label, venue_label
 from replays.games.holodelive.state import Board
 from replays.kit import is_token
 from replays.rules import OMNISCIENT
@@ -64,8 +64,9 @@ def _event_text(after: Board, e: dict, perspective: str) -> str | None:
     k = e["kind"]
     if k == "live":
         how = "（固定 10000）" if e["fixed"] else ""
+        ruling = f"（{RULING_TEXTS[e['ruling']]}）" if e.get("ruling") else ""
         return (f"{venue_label(after, e['venue'], perspective)} ライブ開催: {e['seat']} が獲得、観客 {e['audience']}{how}、"
-                f"役 {_rank(e['hand'])}")
+                f"役 {_rank(e['hand'])}{ruling}")
     if k == "contest":
         h = "・".join(f"{s} {_rank(r)}" for s, r in sorted(e["hands"].items()))
         tie = "（同じ役: 先に宣言した側の勝ち）" if e["tie"] else ""

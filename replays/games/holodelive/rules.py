@@ -40,6 +40,11 @@ END_TEXTS = {
     "turn_limit": f"裁定: {TURN_LIMIT}ターンに達したため終了（獲得済み会場の合計観客数で判定）",
 }
 KIND_NAMES = {"five": "5人", "generation": "期生ライブ"}
+#: the rulings a held live may apply, as ``describe`` reads them out
+RULING_TEXTS = {
+    "wild_raises": "裁定: アイコンを変化できる能力は役を上げる目的でのみ使う（COVER として固定 10000）",
+    "sub_icons": "裁定: サブアイコンで COVER にも他の役にも読めるため、観客数の大きい方",
+}
 
 
 # ------------------------------------------------------------------- labels' words
@@ -350,23 +355,27 @@ def hold_lives(t: Board, seat: str) -> None:
                     winner=winner, tie=r_me == r_op)
         else:
             winner, wins = seat, set(mine)
-        audience, fixed, rank = _audience(t, v, venue["units"][winner], wins)
+        audience, fixed, rank, ruling = _audience(t, v, venue["units"][winner], wins)
         venue.update(acquired_by=winner, audience=audience, revealed=not fixed, hand=hands.RANK_KEYS[rank],
                      retired={"p1": venue["units"]["p1"], "p2": venue["units"]["p2"]},
                      units={"p1": [], "p2": []}, live={"p1": None, "p2": None})
         s["scores"][winner] += audience
         s["progress"] = True
-        t.event("live", venue=v, seat=winner, audience=audience, hand=hands.RANK_KEYS[rank], fixed=fixed)
+        t.event("live", venue=v, seat=winner, audience=audience, hand=hands.RANK_KEYS[rank], fixed=fixed,
+                ruling=ruling)
 
 
-def _audience(t: Board, v: int, unit: list[str], wins: set[int]) -> tuple[int, bool, int]:
-    """観客数: YAGOO or COVER fix it at 10000 (the venue stays face down); else the venue is
-    turned face up and its number plus the live unit's bonuses count."""
+def _audience(t: Board, v: int, unit: list[str], wins: set[int]) -> tuple[int, bool, int, str | None]:
+    """観客数 (audience, fixed, rank, the ruling applied): YAGOO or COVER fix it at 10000 (the
+    venue stays face down); else the venue is turned face up and its number plus the live
+    unit's bonuses count."""
     if any(t.has_constant(c, "fixed_audience") for c in unit):
-        return FIXED_AUDIENCE, True, max(wins)
+        return FIXED_AUDIENCE, True, max(wins), None
     cover, rest = hands.COVER in wins, wins - {hands.COVER}
     if not rest:
-        return FIXED_AUDIENCE, True, hands.COVER
+        raised = cover and hands.COVER not in hands.achievable(t.cs, unit, printed=True)
+        lower = len(hands.achievable(t.cs, unit)) > 1
+        return FIXED_AUDIENCE, True, hands.COVER, "wild_raises" if raised and lower else None
     venue = t.s["venues"][v]
     # a unit that reads as COVER or otherwise (sub-icons) takes the larger audience: the judge
     # reads the face-down number to rule, and only a venue actually taken face up is shown
@@ -375,7 +384,8 @@ def _audience(t: Board, v: int, unit: list[str], wins: set[int]) -> tuple[int, b
     choices = [(base, False, max(rest))]
     if cover:
         choices.append((FIXED_AUDIENCE, True, hands.COVER))
-    return max(choices)
+    audience, fixed, rank = max(choices)
+    return audience, fixed, rank, "sub_icons" if cover else None
 
 
 def finish(t: Board, reason: str) -> None:

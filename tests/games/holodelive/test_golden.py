@@ -18,15 +18,15 @@ from .golden import FOLDER, GOLDEN, LEFT_OUT, PHYSICAL, make, physical_game, phy
 from .helpers import RULES
 
 PINS = {
-    "decided-by-contest": ("a43ea854d39d4111361165769bb390bb1482685d0e2c85ba2543cb68319c3c76",
+    "decided-by-contest": ("16ac68d07255dec9a5bb2f900a22a6d4d0f105966c42a68327d3c24f2bfd4139",
                            {"winners": ["p1"], "draw": False, "scores": {"p1": 14000, "p2": 6000}}),
-    "generation-live": ("b3d9f6a3bb29f8c4aca9ec92db1d10cf39f4e19c978cc8f3f6fbc50ca2032e4a",
+    "generation-live": ("9635febc3f11cbc8f694fc6da93bfb2397ea3a9d13aeeb78454bc33686574a34",
                         {"winners": ["p1"], "draw": False, "scores": {"p1": 13000, "p2": 2000}}),
-    "cancel-contest-deckout": ("e30846e2d341c17fdcf5edca2107aea2d258b168d7b63222aba9f27ede66af79",
+    "cancel-contest-deckout": ("e849eb71c8a2808862b4d620d2b4866a2129d6c34e4dbb807e8cc35c3e54073d",
                                {"winners": ["p1"], "draw": False, "scores": {"p1": 11000, "p2": 0}}),
-    "equal-totals-draw": ("bd6002b80f1b6e504e0caabde2641836f2203e7ed42bd5cef6249f813e437ea7",
+    "equal-totals-draw": ("88009bc7d469eca68e7ccf1c2e95a5c52c38e4febdf82c06130dc2a3c546151f",
                           {"winners": [], "draw": True, "scores": {"p1": 10000, "p2": 10000}}),
-    PHYSICAL: ("f01dcd4b011f5e38823502da8711bae3518097f93ca69c1f037c200ebbf59983", None),
+    PHYSICAL: ("0761f8904bf3618ba867d099df6079fe61138542dbaac6fb5489d6689aa99fb3", None),
 }
 DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 

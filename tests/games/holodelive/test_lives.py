@@ -104,8 +104,10 @@ def test_COVER_fixes_the_audience_at_10000_and_the_venue_stays_face_down():
 def test_COVER_is_the_holders_choice_when_a_sub_icon_reads_otherwise():
     s = arrange(active="p2", phase="live", units={"p1": {0: COVER_NO_CHOICE}}, lives={("p1", 0): "five"},
                 venues=["dome", "zepp", "livehouse"])
+    line = describe(s, end("p2"), "public")
     s = step(s, end("p2"))  # ドーム 8000 + 5000 bonuses beats COVER's 10000: マリン read as SEXY
     assert s["venues"][0]["audience"] == 13000 and s["venues"][0]["hand"] == "buta" and s["venues"][0]["revealed"]
+    assert "裁定: サブアイコン" in line
 
 
 WILD_COVER = ["sakura_miko", "hoshimachi_suisei", "tokoyami_towa", "tokino_sora", "azki"]  # そら+AZKi make C and R
@@ -123,7 +125,7 @@ def test_COVER_ruling_a_wild_is_used_only_to_raise_the_hand_so_a_wild_COVER_is_C
     s = step(s, end("p2"))
     venue = s["venues"][0]
     assert venue["audience"] == 10000 and venue["hand"] == "cover" and not venue["revealed"]
-    assert s["scores"]["p1"] == 10000 and "観客 10000（固定 10000）" in line
+    assert s["scores"]["p1"] == 10000 and "観客 10000（固定 10000）" in line and "役を上げる目的" in line
     assert RULES.view(s, "public")["venues"][0]["id"] is None  # never turned face up
 
 
