@@ -7,7 +7,8 @@ the other from the same redis-py client on that same server:
 
 1. raw ``XADD`` of an entry-sized payload (one round trip each: the floor);
 2. ``MatchService.submit``: schema, ``check``, ``apply``, state hash, chain, the Lua
-   append with expected seq and command id (plus a snapshot every 64 entries);
+   append with expected seq and command id (plus a snapshot every 64 entries); then the
+   same games at a physical table, every chance outcome stated by the "recorder";
 3. the same through HTTP: gunicorn on loopback, ``POST /api/matches/<id>/commands``
    with a recorder token, one request at a time over a keep-alive session.
 
@@ -35,6 +36,7 @@ import redis  # noqa: E402
 
 from replays import canon, registry  # noqa: E402
 from replays.demo import demo_record  # noqa: E402
+from replays.kit.tables import restate  # noqa: E402
 from service.embedded import RedisProcess, free_port  # noqa: E402
 
 PREFERRED = "holodelive"
@@ -42,10 +44,11 @@ NO_LIMITS = {"write": None, "auth": None, "auth_fail": None}
 
 
 def bench_rules():
+    """The game the bench plays, bound to its default demo card set."""
     try:
-        return registry.get(PREFERRED)
+        return registry.demo(PREFERRED)
     except Exception:  # noqa: BLE001 - any registered game will do
-        return registry.all()[0]
+        return registry.demo(registry.all()[0].id)
 
 
 def plays(rules, count: int) -> list[tuple[list[str], dict, str, list[dict]]]:
@@ -80,15 +83,25 @@ def bench_raw(client, payload: str, seconds: float) -> float:
     return done / took
 
 
-def bench_service(matches, games, seconds: float) -> float:
+def at_physical_table(rules, games):
+    """The same games as a physical table's recorder states them: every chance outcome in
+    the command that causes it, the set-up's in the deal (``replays.kit.tables.restate``)."""
+    out = []
+    for names, options, seed, commands in games:
+        deal, stated = restate(rules, options, seed, len(names), [c for _, c in commands])
+        out.append((names, options, seed, [(actor, c) for (actor, _), c in zip(commands, stated)], deal))
+    return out
+
+
+def bench_service(matches, games, seconds: float, *, table: str = "digital") -> float:
     rules = bench_rules()
     appended, busy = 0, 0.0
     start = time.perf_counter()
     index = 0
     while time.perf_counter() - start < seconds:
-        names, options, seed, commands = games[index % len(games)]
+        names, options, seed, commands, *deal = games[index % len(games)]
         index += 1
-        mid = matches.create(rules.id, names, options, seed=seed).id
+        mid = matches.create(rules.id, names, options, seed=seed, table=table, deal=deal[0] if deal else None).id
         t0 = time.perf_counter()
         for seq, (actor, command) in enumerate(commands):
             matches.submit(mid, command, expected_seq=seq, command_id=uuid.uuid4().hex, actor=actor, by="bench")
@@ -194,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"raw XADD                  {raw:10.0f} /s")
         validated = bench_service(matches, games, args.seconds)
         print(f"MatchService.submit       {validated:10.0f} /s   ratio to raw XADD {validated / raw:.3f}")
+        physical = bench_service(matches, at_physical_table(rules, games), args.seconds, table="physical")
+        print(f"  at a physical table     {physical:10.0f} /s   ratio to raw XADD {physical / raw:.3f} "
+              "(outcomes stated: check runs the command on a copy)")
         if not args.no_http:
             try:
                 import service.app  # noqa: F401

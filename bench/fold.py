@@ -3,7 +3,12 @@
 Both are measured in this one run, on the same demo records, so the ratio says how much
 the reducer costs on top of merely parsing the log (1.0 would be "free").
 
-    python bench/fold.py [--game holodelive] [--records 40] [--repeat 5]
+With ``--table physical`` (or ``observed``) the same games are folded as a physical
+table recorded them: every chance outcome stated in the commands and the set-up's in the
+deal (``replays.kit.tables.restate``), so the figure is what replaying a physical record
+costs (the states are the same, only the source of the outcomes differs).
+
+    python bench/fold.py [--game holodelive] [--records 40] [--repeat 5] [--table digital]
 """
 from __future__ import annotations
 
@@ -13,6 +18,8 @@ import time
 
 from replays import engine, registry
 from replays.demo import demo_record
+from replays.kit.tables import restate
+from replays.records import Record
 
 
 def best_of(repeat: int, fn) -> float:
@@ -24,15 +31,28 @@ def best_of(repeat: int, fn) -> float:
     return min(times)
 
 
+def at_table(rules, record, table: str):
+    """``record`` as a ``table`` recorder would have stated it (its chain is not rebuilt:
+    only the commands and the deal are folded here)."""
+    header = record.header
+    commands = [e["command"] for e in record.entries]
+    deal, stated = restate(rules, header["options"], header["seed"], len(header["seats"]), commands, table=table)
+    out = Record(dict(header, table=table, deal=deal), [dict(e, command=c) for e, c in zip(record.entries, stated)])
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="holodelive")
     parser.add_argument("--records", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--table", choices=("digital", "physical", "observed"), default="digital")
     args = parser.parse_args()
 
-    rules = registry.get(args.game)
+    rules = registry.demo(args.game)
     records = [demo_record(rules, seed="bench", index=i) for i in range(args.records)]
+    if args.table != "digital":
+        records = [at_table(rules, r, args.table) for r in records]
     texts = [(r.header, r.dumps().splitlines()[1:]) for r in records]
     entries = sum(len(lines) for _, lines in texts)
 
@@ -49,7 +69,7 @@ def main() -> None:
 
     parse = best_of(args.repeat, parse_only)
     fold = best_of(args.repeat, fold_all)
-    print(f"game={args.game} records={len(records)} entries={entries}")
+    print(f"game={args.game} v{rules.version} table={args.table} records={len(records)} entries={entries}")
     print(f"json.loads only : {entries / parse:12,.0f} entries/s")
     print(f"parse + fold    : {entries / fold:12,.0f} entries/s (setup included)")
     print(f"ratio fold/json.loads = {parse / fold:.3f}")

@@ -49,10 +49,6 @@ from tests.web import toy  # noqa: E402
 LONG = 2000
 
 
-def lookup(game_id: str):
-    return toy.RULES if game_id == toy.RULES.id else registry.get(game_id)
-
-
 def record_long_match(matches, commands: int) -> str:
     info = matches.create("toy", ["Aoi", "Hikari"], {"rounds": commands // 4}, tournament="bench")
     seq, state = 0, matches.state(info.id)[1]
@@ -122,8 +118,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp, RedisProcess(tmp, durable=True) as server:
         app = create_app({"REDIS_URL": server.url, "SECRET_KEY": secrets.token_hex(32),
-                          "KIFU_LOOKUP": lookup, "KIFU_GAMES": lambda: [*registry.all(), toy.RULES],
-                          "KIFU_RATE_LIMITS": {}})
+                          "KIFU_GAMES": lambda: [*registry.all(), toy.RULES], "KIFU_RATE_LIMITS": {}})
         kifu = app.extensions["kifu"]
         matches, client = kifu.matches, app.test_client()
         t0 = time.perf_counter()

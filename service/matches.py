@@ -8,9 +8,21 @@ a bounded number of times, then give up with ``Conflict``. A client that names t
 expects (the API always does) gets ``StaleSeq`` instead of a silent rebase: it decided on
 a state that is gone. A retried command id never creates a second entry.
 
-Every state this module returns is checked: a state is served only at the seq and head
+Every state this module computes is checked: a state is served only at the seq and head
 chain it was computed for, and a fold from a cache or snapshot is compared with the
 state hash recorded in the log.
+
+What a state shows anyone leaves through ``view_step`` (the API's state and legal
+commands, the viewer's step, the recording table) and ``history`` (move lines): both
+apply ``Rules.view``/``redact``/``describe``/``label`` here, for a perspective the caller
+has already been allowed. ``state`` hands the omniscient state itself to tools, bots and
+tests in this process; nothing serves it.
+
+A match plays its game bound to the card set its header names (``bind``), at the table
+its header names: ``digital`` (chance drawn from the secret seed) or ``physical`` /
+``observed`` (the recorder states each outcome; the set-up's are the secret ``deal``,
+committed to in the header). A missing or impossible outcome is a ``Rejected`` whose
+``needs`` says which event and what is possible.
 """
 from __future__ import annotations
 
@@ -603,10 +615,9 @@ class MatchService:
         return self._materialize(mid, st, seq, chain=chain, state_hash=state_hash)
 
     def state(self, mid: str, at: int | None = None) -> tuple[int, dict[str, Any]]:
-        """``(seq, omniscient state)`` after entry ``at`` (default: the head).
-
-        Callers pass the state through ``rules.view(state, perspective)`` before it leaves
-        the server. The state is the caller's own copy.
+        """``(seq, omniscient state)`` after entry ``at`` (default: the head), for tools,
+        bots and tests in this process: nothing serves it (``view_step`` does the serving).
+        The state is the caller's own copy.
         """
         mid = check_match_id(mid)
         st = self._static(mid)

@@ -92,6 +92,48 @@ class StoreContract:
         with pytest.raises(NotFound):
             contract_store.seed(new_match_id())
 
+    def test_the_deal_is_kept_secret_beside_the_seed(self, contract_store):
+        mid = new_match_id()
+        hdr = records.new_header(game="tally", rules_version=1, cardset={"id": "c", "digest": "d"},
+                                 seats=["Aoi", "Ren"], options={}, seed=SEED, created="2026-03-01T10:00:00.000000Z",
+                                 match_id=mid, table="physical", deal=["k1", None], reveal_seed=True)
+        contract_store.create(mid, hdr, SEED, deal=["k1", None], state_hash="0" * 64)
+        assert contract_store.secrets(mid) == (SEED, ["k1", None])
+        meta = contract_store.meta(mid)
+        assert "deal" not in meta["header"] and "seed" not in meta["header"]
+        assert meta["header"]["deal_commitment"] == canon.digest(["k1", None])
+        assert "k1" not in str(contract_store.client.hgetall(keys.meta(mid)))
+        digital = new_match_id()
+        contract_store.create(digital, header(digital), SEED, state_hash="0" * 64)
+        assert contract_store.secrets(digital) == (SEED, None)
+
+    def test_notes_append_only_onto_the_stream_the_caller_read(self, contract_store, new_match):
+        log = new_match()
+        assert contract_store.notes_events(log.mid) == ([], "")
+        first = contract_store.notes_append(log.mid, {"step": 0, "text": "a"})
+        assert contract_store.notes_append(log.mid, {"replaces": first, "text": "b"}, expected=first)
+        events, last = contract_store.notes_events(log.mid)
+        assert [e for _, e in events] == [{"step": 0, "text": "a"}, {"replaces": first, "text": "b"}]
+        before = dump(contract_store.client)
+        assert contract_store.notes_append(log.mid, {"text": "c"}, expected=first) is None  # it moved on
+        assert contract_store.notes_append(log.mid, {"text": "c"}, expected="") is None
+        with pytest.raises(NotFound):
+            contract_store.notes_append(new_match_id(), {"text": "c"})
+        assert dump(contract_store.client) == before
+        assert contract_store.notes_events(log.mid)[1] == last
+
+    def test_card_sets_by_digest(self, contract_store):
+        from service.cardsets import CardSetStore
+        from tests.service.toy import DIGITS, RULES
+
+        cards = CardSetStore(contract_store.client)
+        small = {"id": "small", "title": "Small", "cards": [{"id": "k1"}]}
+        assert [cs.id for cs in cards.import_demo([RULES])] == ["tally-digits"]
+        cs, new = cards.put(RULES, small)
+        assert new and cards.put(RULES, small) == (cs, False)
+        assert [(c.id, c.cards) for c in cards.list()] == [("small", 1), ("tally-digits", 10)]
+        assert cards.load(RULES, canon.digest(DIGITS)).id == "tally-digits" and cards.get(cs.digest)[1] == small
+
     def test_every_key_of_a_match_is_in_one_slot(self, contract_store, new_match):
         log = new_match()
         log.append(cid="c1")
