@@ -93,7 +93,7 @@ class MatchInfo:
     id: str
     header: dict[str, Any]
     game: str
-    rules: Rules | None  #: None only if the game is not installed in this kifu
+    rules: Rules | None  #: bound to the match's card set; None if this kifu lacks the game or the set
     seq: int
     status: str  #: "live" | "finished"
     chain: str  #: head chain
@@ -605,8 +605,9 @@ class MatchService:
         self.cache.put(mid, item)
         return item
 
-    def _load_head(self, mid: str, st: _Static) -> Cached:
-        seq, chain, state_hash, _ = self._head(mid)
+    def _load_head(self, mid: str, st: _Static, head: tuple[int, str, str, str] | None = None) -> Cached:
+        """The state at the head (``head``: the ``Store.head`` the caller already read)."""
+        seq, chain, state_hash, _ = head or self._head(mid)
         cached = self.cache.get(mid)
         if cached is not None and cached.seq > seq:
             # the store is behind this process (restored from a backup, or flushed): the
@@ -663,7 +664,8 @@ class MatchService:
         st = self._static(mid)
         if perspective not in perspectives(st.players):
             raise BadRequest({"as": [f"one of {', '.join(perspectives(st.players))}"]})
-        head = self._head(mid)[0]
+        read = self._head(mid)
+        head = read[0]
         if at is None:
             at = head
         if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= head:
@@ -673,8 +675,8 @@ class MatchService:
         if line and at > 0:
             items, state = self._history(mid, perspective, at, at)
             item = items[0]
-        elif at == head:
-            state = self._load_head(mid, st).state
+        elif at == head:  # the head as read above, even if another entry lands meanwhile
+            state = self._load_head(mid, st, read).state
         else:
             state = self._materialize(mid, st, at).state
         outcome = rules.outcome(state)
@@ -682,7 +684,7 @@ class MatchService:
         listed: list[SeatCommands] = []
         public_to_act = None
         if seats:
-            public_to_act = list(rules.view(state, PUBLIC)["to_act"])
+            public_to_act = list((view if perspective == PUBLIC else rules.view(state, PUBLIC))["to_act"])
             awaited = set(rules.to_act(state)) if at == head and outcome is None else set()
             for seat in seats:
                 if seat not in seat_ids(st.players):
