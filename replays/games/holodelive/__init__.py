@@ -34,8 +34,9 @@ leave those marked * unknown): setup's first player (option "seed"), four cards 
 (seen by their receiver)*, the office card (face up), three venues laid out (face down,
 seen by nobody)*; a deck draw (its drawer)*, an office refill (face up); ロボ子さん's and
 尾丸ポルカ's draws*, 姫森ルーナ's random card (the card sent home), 獅白ぼたん's deck card
-and 尾丸ポルカ's bottom card (face up), 大神ミオ's looks (her owner)*, and a venue turned
-face up when it is won. ラプラス's search names its card in ``choose`` (a search, not chance).
+and 尾丸ポルカ's bottom card (face up), 大神ミオ's looks (her owner)*, a venue turned face
+up when it is won, and the face-down number a judge reads when sub-icons leave COVER a
+choice (seen by nobody). ラプラス's search names its card in ``choose`` (a search, not chance).
 
 Lives: a declared live is held at the start of the declarer's next turn: the venue is
 acquired, its audience counted, and both units at it leave the game. If the opponent

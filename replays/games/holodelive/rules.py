@@ -8,6 +8,7 @@ Ability resolution lives in ``effects``.
 from __future__ import annotations
 
 import marshal
+from functools import cache
 from typing import Any
 
 from replays.errors import RuleViolation
@@ -57,15 +58,13 @@ def card_label(t: Board, card: Any) -> str:
     return f"{name}〔{card}〕" if name in _shared_names(t.cs) else name
 
 
-_SHARED: dict[str, frozenset[str]] = {}
-
-
 def _shared_names(cs: Any) -> frozenset[str]:
-    found = _SHARED.get(cs.digest)
-    if found is None:
-        names = [cs.name(c) for c in cards.members(cs)]
-        found = _SHARED[cs.digest] = frozenset(n for n in names if names.count(n) > 1)
-    return found
+    return _shared_names_of(tuple(cs.name(c) for c in cards.members(cs)))
+
+
+@cache
+def _shared_names_of(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n for n in names if names.count(n) > 1)
 
 
 def venue_label(t: Board, v: Any, perspective: str) -> str:
