@@ -24,7 +24,7 @@ from replays import canon
 from replays.kit import is_token
 from replays.rules import OMNISCIENT, PUBLIC, seat_ids
 
-from .helpers import RULES, copied
+from .helpers import RULES
 
 ROLE_NAMES = ("saniwa", "danshi", "sokogun")
 ROLE_LABELS = ("審神者", "刀剣男士", "時間遡行軍")
@@ -62,11 +62,13 @@ class Model:
 
 
 def _walk(obj: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
-    """(path, text) for every string value and every dict key."""
+    """(path, text) for every string value and every dict key (but a seat's face-up sword
+    card, which is card set data)."""
     if isinstance(obj, dict):
         for key, value in obj.items():
             yield path + (key,), key
-            yield from _walk(value, path + (key,))
+            if key != "sword":
+                yield from _walk(value, path + (key,))
     elif isinstance(obj, list):
         for i, value in enumerate(obj):
             yield from _walk(value, path + (i,))
@@ -115,9 +117,9 @@ def leaks(view: dict[str, Any], state: dict[str, Any], model: Model, perspective
 def swapped(state: dict[str, Any], a: str, b: str) -> dict[str, Any]:
     """The same table with the roles of ``a`` and ``b`` exchanged (both known to the record)."""
     assert not is_token(state["roles"][a]) and not is_token(state["roles"][b])
-    new = copied(state)
-    new["roles"][a], new["roles"][b] = state["roles"][b], state["roles"][a]
-    return new
+    roles = dict(state["roles"])
+    roles[a], roles[b] = roles[b], roles[a]
+    return {**state, "roles": roles}  # the hooks never write into their input
 
 
 def _hidden(state: dict[str, Any], model: Model, perspective: str) -> list[str]:
