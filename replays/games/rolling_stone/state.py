@@ -36,7 +36,7 @@ from typing import Any, Mapping
 from marshmallow import Schema, fields, validate
 
 from replays.games.rolling_stone import cards, dice as _dice
-from replays.games.rolling_stone.album import SQUARES, options as placement_options
+from replays.games.rolling_stone.album import options as placement_options
 from replays.games.rolling_stone.commands import COLOURS
 from replays.kit import Ctx
 from replays.rules import seat_ids
@@ -49,8 +49,6 @@ R_PLACE = "ゲームの進行/３：メインフェイズ/〇配置ルール/１
 R_MOVE = "ゲームの進行/３：メインフェイズ/〇配置ルール/２"
 R_REPEAT = "ゲームの進行/３：メインフェイズ/リピート"
 R_EVENT = "ゲームの進行/４：イベントフェイズ"
-R_ROUND_END = "ゲームの進行/５：ラウンド終了"
-R_INTERIM = "ゲームの進行/〇中間決算"
 R_FINAL = "ゲームの進行/〇最終決算"
 HAND_SIZE = 4
 SLOTS = (1, 2, 3, 4)
@@ -163,7 +161,3 @@ class Table(Ctx):
     def discard(self, seat: str, card: str, why: str) -> None:
         self.s["discard"].append(card)
         self.note("discard", seat=seat, card=card, why=why)
-
-
-def empty_squares(album: Mapping[str, str]) -> list[str]:
-    return [sq for sq in SQUARES if sq not in album]
