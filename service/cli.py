@@ -210,16 +210,19 @@ def cardset_lookup(files: tuple[str, ...]) -> Callable[[Mapping[str, Any]], Any]
     """``lookup(header)`` binding a record's game to its card set: a shipped one, or one of
     ``files`` (card sets read, then validated with the record's game's schema)."""
     datas = [(name, read_json_file(name)) for name in files]
+    by_game: dict[str, dict[str, Any]] = {}  # each file validated once per game, not once per record
 
     def lookup(header: Mapping[str, Any]) -> Any:
         rules = registry.get(header["game"])
-        extra = {}
-        for _, data in datas:
-            try:
-                cs = rules.load_cardset(data)
-            except CardSetError:
-                continue  # another game's set, or a broken one: it cannot be this record's
-            extra[cs.digest] = cs
+        extra = by_game.get(rules.id)
+        if extra is None:
+            extra = by_game[rules.id] = {}
+            for _, data in datas:
+                try:
+                    cs = rules.load_cardset(data)
+                except CardSetError:
+                    continue  # another game's set, or a broken one: it cannot be this record's
+                extra[cs.digest] = cs
         try:
             return registry.bind(header["game"], header.get("cardset") or {}, extra)
         except registry.UnknownCardSet as exc:
