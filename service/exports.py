@@ -4,9 +4,9 @@ A record carries every command exactly as recorded (its chain hashes depend on t
 so it cannot be redacted. It is exported whole to those who may see the omniscient view
 (judges and admins; everyone once a public match is over), and to anyone else only
 while every command in it reads the same from some perspective that caller may use
-(a game whose commands name no hidden card). The seed is in the header only when the
-caller may see it: once the match is over, or for a judge (DESIGN.md, "API and
-security"). The API (bearer tokens) and the web viewer (session sign-in) both export
+(a game whose commands name no hidden card). The seed, and a physical or observed
+table's deal, are in the header only when the caller may see them: once the match is
+over, or for a judge (DESIGN.md, "API and security"). The API (bearer tokens) and the web viewer (session sign-in) both export
 through ``export_for`` so the two can never disagree.
 """
 from __future__ import annotations
