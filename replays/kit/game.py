@@ -51,7 +51,7 @@ class Ctx:
         self.s = state
         self.cs = cardset
         self.chance = chance
-        self.zones = _zones.Zones(state["zones"], chance, state["step"] + 1)
+        self.zones = _zones.Zones(state["zones"], chance, state["step"] + 1, state)
 
 
 class Game:
@@ -140,7 +140,6 @@ class Game:
     def apply_with(self, state: State, command: Command, source: _chance.Chance) -> State:
         """``apply`` with an explicit chance source."""
         s = self.copy(state)
-        s["zones"] = _zones.copy(state["zones"])
         t = self.context(s, self._cs(), source)
         self.COMMANDS[command["type"]].apply(t, command)
         self.after(t, command)

@@ -61,14 +61,27 @@ def is_token(item: Any) -> bool:
 
 
 class Zones:
-    """Queries and moves over ``state["zones"]`` of a working copy; chance events go to ``chance``."""
+    """Queries and moves over ``state["zones"]``; chance events go to ``chance``.
 
-    __slots__ = ("z", "chance", "step")
+    Given the ``state`` that holds them, the zones are copied on the first move and the copy
+    put back into that state (most commands move no card, and apply should not pay for
+    copying every pile); without one they are changed in place.
+    """
 
-    def __init__(self, zones: dict[str, Any], chance: Chance | None = None, step: int = 0):
+    __slots__ = ("z", "chance", "step", "_state")
+
+    def __init__(self, zones: dict[str, Any], chance: Chance | None = None, step: int = 0,
+                 state: dict[str, Any] | None = None):
         self.z = zones
         self.chance = chance
         self.step = step
+        self._state = state
+
+    def _write(self) -> None:
+        if self._state is not None:
+            self.z = copy(self.z)
+            self._state["zones"] = self.z
+            self._state = None
 
     # -- queries ---------------------------------------------------------------------
     def pile(self, name: str) -> dict[str, Any]:
@@ -118,6 +131,7 @@ class Zones:
     # -- setting up ----------------------------------------------------------------
     def add_pile(self, name: str, cards: Iterable[str]) -> None:
         """A shuffled face-down pile of ``cards``: its order unknown to everyone."""
+        self._write()
         cards = list(cards)
         self.z["piles"][name] = {"size": len(cards), "top": [], "bottom": [],
                                  "unseen": dict(sorted(Counter(cards).items()))}
@@ -130,6 +144,7 @@ class Zones:
         A known card at that end just leaves; from the unordered middle it is a chance event.
         ``unknown_ok=False``: the card lands face up, so even an observed table must name it.
         """
+        self._write()
         p = self.pile(name)
         if p["size"] == 0:
             return None
@@ -150,6 +165,7 @@ class Zones:
         Not a chance event: the command names the card (``None`` on an observed table when the
         recorder could not see it). Refused if the pile cannot hold it.
         """
+        self._write()
         p = self.pile(name)
         if card is None:
             if self.middle(name) <= 0:
@@ -169,6 +185,7 @@ class Zones:
 
     def put(self, name: str, item: str, *, end: str = "top") -> None:
         """A known card or a token of this pile onto the ``end`` of a pile, its place now known."""
+        self._write()
         p = self.pile(name)
         if end == "top":
             p["top"].insert(0, item)
@@ -178,12 +195,14 @@ class Zones:
 
     def shuffle_in(self, name: str, item: str) -> None:
         """A card into the pile at no known place (or a token back into its own pile)."""
+        self._write()
         p = self.pile(name)
         self._forget(name, item)
         p["size"] += 1
 
     def shuffle(self, name: str) -> None:
         """Forget the pile's order: known cards and tokens go back to the unordered middle."""
+        self._write()
         p = self.pile(name)
         known, p["top"], p["bottom"] = p["top"] + p["bottom"], [], []
         for item in known:
@@ -191,6 +210,7 @@ class Zones:
 
     def reveal(self, item: str, card: str, how: str, rule: str) -> str:
         """``item`` turned out to be ``card`` (a token revealed; a known card must match)."""
+        self._write()
         if not is_token(item):
             if item != card:
                 raise RuleViolation(rule, f"that card is {item!r}, not {card!r}")
@@ -218,6 +238,7 @@ class Zones:
         token = self.z["tokens"].get(item)
         if token is None:
             return item
+        self._write()
         unseen = self.pile(token["pile"])["unseen"]
         options = tuple(self.possible(item))
         card = self._chance(Event(event, rule, options, tuple(unseen[c] for c in options), visible=visible,
