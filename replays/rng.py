@@ -15,26 +15,34 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from functools import lru_cache
 from typing import Iterable, Sequence, TypeVar
 
 T = TypeVar("T")
 
 
+@lru_cache(maxsize=64)
+def _keyed(seed: str) -> "hmac.HMAC":
+    # HMAC's key schedule done once per seed; every block copies it (a fold draws hundreds)
+    return hmac.new(seed.encode("utf-8"), digestmod=hashlib.sha256)
+
+
 class Rng:
     """A finite-use byte stream for one label; create a new one per label, never store it."""
 
-    __slots__ = ("_key", "_label", "_counter", "_buffer")
+    __slots__ = ("_keyed", "_label", "_counter", "_buffer")
 
     def __init__(self, seed: str, label: str):
-        self._key = seed.encode("utf-8")
+        self._keyed = _keyed(seed)
         self._label = label.encode("utf-8")
         self._counter = 0
         self._buffer = b""
 
     def read(self, size: int) -> bytes:
         while len(self._buffer) < size:
-            message = self._label + self._counter.to_bytes(8, "big")
-            self._buffer += hmac.new(self._key, message, hashlib.sha256).digest()
+            block = self._keyed.copy()
+            block.update(self._label + self._counter.to_bytes(8, "big"))
+            self._buffer += block.digest()
             self._counter += 1
         out, self._buffer = self._buffer[:size], self._buffer[size:]
         return out
