@@ -96,7 +96,7 @@ def _sword(state: Mapping[str, Any], seat: str) -> str:
 def _learn(t: Table, seat: str, target: str, how: str) -> None:
     known = t.s["knowledge"][seat]
     if target != seat and target not in known:
-        known[target] = {"step": t.now, "how": how}
+        t.set("knowledge", seat, {**known, target: {"step": t.now, "how": how}})
 
 
 def _look(t: Table, seat: str, target: str, how: str, rule: str) -> None:
@@ -109,7 +109,7 @@ def _face_up(t: Table, seat: str, how: str, *, rule: str = END, required: bool =
     """``seat``'s role card turned face up to everyone."""
     t.turn_up_role(seat, event="turn_up", how=how, rule=rule, required=required)
     if seat not in t.s["face_up"]:
-        t.s["face_up"][seat] = {"step": t.now, "how": how}
+        t.set("face_up", seat, {"step": t.now, "how": how})
 
 
 def _reason(code: str, side: str | None, detail: str = "") -> str:
@@ -369,7 +369,7 @@ class Duel:
     def apply(self, t: Table, cmd: dict) -> None:
         t.begin(turn=True)
         s, seat, target = t.s, cmd["seat"], cmd["target"]
-        s["deck_seen"][target] = t.now  # 山札を確認して…
+        t.set("deck_seen", target, t.now)  # 山札を確認して…
         s["duel"] = {"challenger": seat, "nominee": target, "card": None}
         s["events"].append({"kind": "duel", "seat": seat, "target": target})
         options: list[Any] = t.zones.may_contain("deck")
@@ -501,8 +501,7 @@ class DeclareVictory:
         t.begin(turn=False)
         s, seat = t.s, cmd["seat"]
         if is_token(s["roles"][seat]):  # declaring shows the card: it is the 審神者
-            t.zones.reveal(s["roles"][seat], SANIWA, "勝利宣言", DECLARE)
-            s["roles"][seat] = SANIWA
+            t.reveal_role(seat, SANIWA, DECLARED, DECLARE)
         s["events"].append({"kind": "declared", "seat": seat})
         # 脱落していないプレイヤーの役カードを全て表にします: they decide the winner. One the
         # record has not seen is stated by its own turn_up (each stated here, the table
@@ -578,17 +577,15 @@ class SenbuRinki(Game):
     def copy(self, state: dict) -> dict:
         """A copy ``apply`` may write into: only what the commands change in place is copied.
 
-        Each seat's counters (its sword data is never written and stays shared), the maps
-        commands add keys to and the lists they append to. Everything else (``pending``,
-        ``attack``, ``duel``, ``last_duel``, ``over``, the kit's keys) is replaced whole,
-        never edited, so it is shared; the kit copies ``zones``. The property tests check
-        that ``apply`` never mutates its input.
+        Each seat's counters (its sword data is never written and stays shared) and the
+        lists commands append to. Everything else is replaced whole, never edited, so it is
+        shared: ``pending``, ``attack``, ``duel``, ``last_duel``, ``over``, and the maps that
+        change rarely (``roles``, ``knowledge``, ``face_up``, ``deck_seen``: ``Table.set``);
+        the kit copies ``zones``. The property tests check that ``apply`` never mutates its
+        input.
         """
         new = dict(state)
         new["seats"] = {seat: dict(data) for seat, data in state["seats"].items()}
-        new["knowledge"] = {seat: dict(known) for seat, known in state["knowledge"].items()}
-        for key in ("roles", "face_up", "deck_seen"):
-            new[key] = dict(state[key])
         for key in ("order", "acted", "skipped", "round_effects"):
             new[key] = list(state[key])
         return new

@@ -214,6 +214,16 @@ class Table(Ctx):
         if turn:
             self.s["declaration_open"] = False  # the 審神者 stayed silent: the 周 has begun
 
+    def set(self, key: str, name: str, value: Any) -> None:
+        """``state[key][name] = value`` for a map ``apply`` does not copy (it changes rarely):
+        the map is replaced, so the state before the command keeps its own."""
+        self.s[key] = {**self.s[key], name: value}
+
+    def reveal_role(self, seat: str, card: str, how: str, rule: str) -> None:
+        """``seat``'s token turned out to be ``card``."""
+        self.zones.reveal(self.s["roles"][seat], card, how, rule)
+        self.set("roles", seat, card)
+
     def outcome(self, event: Event) -> Any:
         if self.chance is None:
             raise RuntimeError(f"chance event {event.name!r} with no chance source")
@@ -223,7 +233,11 @@ class Table(Ctx):
                      required: bool = False) -> str:
         """``seat``'s role card shown (to ``visible``): a known role is just read; a token is a
         chance event the observed table states, or leaves null (it stays a token) unless
-        ``required`` (what happens next depends on the role)."""
+        ``required`` (what happens next depends on the role).
+
+        ``Zones.turn_up`` with the options narrowed to ``possible_roles``: the pile's unseen
+        multiset alone would let the last living unknown seat be named a 刀剣男士 while the
+        審神者 is still unseen, or a seat eliminated face down be named the 審神者."""
         role = self.s["roles"][seat]
         if not is_token(role):
             return role
@@ -233,8 +247,7 @@ class Table(Ctx):
                                   visible=visible, unknown_ok=not required))
         if card is None:
             return role
-        self.zones.reveal(role, card, how, rule)
-        self.s["roles"][seat] = card
+        self.reveal_role(seat, card, how, rule)
         return card
 
     def eliminated_saniwa(self, seat: str, rule: str) -> bool:
@@ -253,19 +266,12 @@ class Table(Ctx):
             shown = self.outcome(Event("saniwa_out", rule, (FACE_DOWN, SANIWA), visible=ALL,
                                        unknown_ok=False)) == SANIWA
         if shown:
-            self.zones.reveal(role, SANIWA, "脱落", rule)
-            self.s["roles"][seat] = SANIWA
+            self.reveal_role(seat, SANIWA, "脱落", rule)
         return shown
 
     def turn_up_card(self, item: str, rule: str) -> str:
         """The 一騎討ち card turned up for the guess: everyone sees it, so it is always stated."""
-        if not is_token(item):
-            return item
-        options = self.zones.possible(item)
-        unseen = self.zones.pile("deck")["unseen"]
-        card = self.outcome(Event("duel_card", rule, tuple(options), tuple(unseen[c] for c in options),
-                                  visible=ALL, unknown_ok=False))
-        return self.zones.reveal(item, card, "一騎討ち", rule)
+        return self.zones.turn_up(item, "duel_card", rule, visible=ALL, how="一騎討ち", unknown_ok=False)
 
 
 # ---- setup ------------------------------------------------------------------------------
@@ -314,7 +320,7 @@ def _deal_swords(t: Table, options: Mapping[str, Any], players: int) -> list[dic
         raise RuleViolation(SETUP, f"card set {t.cs.id} has {len(pool)} swords to deal for {players} players")
     dealt = []
     for _ in range(players):
-        name = t.outcome(Event("sword", SETUP, tuple(sorted(pool)), visible=ALL, unknown_ok=False))
+        name = t.zones.pick("sword", SETUP, pool, visible=ALL, unknown_ok=False)  # face up: always seen
         pool.remove(name)
         dealt.append(swords.dealt(t.cs.card(name)))
     return dealt
@@ -353,7 +359,7 @@ def deal(t: Table, options: Mapping[str, Any], players: int) -> None:
         raise RuleViolation(SETUP, f"token_cap: the swords need {need} 刀装 but only {cap} exist")
     first = options.get("first_kinji") or "seed"
     if first == "seed":
-        first = t.outcome(Event("first_kinji", KINJI, tuple(ids), visible=ALL, unknown_ok=False))
+        first = t.zones.pick("first_kinji", KINJI, ids, visible=ALL, unknown_ok=False)
     elif first not in ids:
         raise RuleViolation(KINJI, f"first_kinji: {first!r} is not a seat of {players}")
     t.s.update({
