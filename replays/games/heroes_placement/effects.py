@@ -213,7 +213,6 @@ def start_declaration(t: T, seat: str, card: str | None, square: int | None, *, 
         t.take_from_hand(seat, card, "event", R_DECL)
         eff = t.card(card)["event"]
         params.update(effect=eff["effect"], n=eff["n"], held=card)
-        t.note(f"{seat}: イベント {t.name(card)} を宣言")
         source = card
     else:
         ch = t.char(seat, square)
@@ -223,7 +222,6 @@ def start_declaration(t: T, seat: str, card: str | None, square: int | None, *, 
         if ability["limit"] == "game":
             p["once"].append(ch["card"])
         params.update(effect=ability["effect"], n=ability["n"], uid=ch["uid"])
-        t.note(f"{seat}: {t.name(ch['card'])}の{ability['type']}能力を宣言")
         source = ch["card"]
     params["due"] = _use_pool(t, seat, cost)
     t.s["stack"].append(frame("declare", seat, source, "declare", params))

@@ -64,7 +64,6 @@ class Pass(Base):
         _window(t, cmd)
 
     def run(self, t: T, cmd: dict) -> None:
-        t.note(f"{cmd['seat']}: パス")
         EFFECTS.answer(t, {**cmd, "choice": "pass"})
 
     def label(self, t: T, cmd: dict, seat: str) -> str:
@@ -172,7 +171,6 @@ class Attack(Base):
         ch["rested"] = True
         t.s["battle"] = {"attacker": seat, "defender": other(seat), "target": cmd["target"],
                          "attackers": [ch["uid"]], "blockers": None, "stage": "declared", "interrupted": False}
-        t.note(f"{seat}: {t.name(ch['card'])}が{other(seat)}のプレイス({SQUARE_NAMES[cmd['target']]})を攻撃")
         t.s["stack"].append(frame("block", other(seat), None, "battle"))
         open_window(t, 1)
         t.s["stack"].append(frame("join", seat, None, "battle"))
@@ -193,7 +191,6 @@ class Fight(Base):
             raise RuleViolation(R_BATTLE3, "no blocked battle awaits its fight")
 
     def run(self, t: T, cmd: dict) -> None:
-        t.note(f"{cmd['seat']}: 優先権を放棄、バトルを処理")
         t.s["stack"].append(frame("fight", cmd["seat"], None, "battle"))
         open_window(t, 4)
         EFFECTS.resolve(t)
@@ -256,7 +253,6 @@ class EndPhase(Base):
             t.s["phase"] = "appear" if skip else "battle"
             t.note("バトルフェイズはスキップ（先攻1ターン目）" if skip else "バトルフェイズへ")
             return
-        t.note(f"{cmd['seat']}: {'バトル' if phase == 'battle' else '登場'}フェイズ終了（優先権を放棄）")
         t.s["stack"].append(frame("advance", cmd["seat"], None, "phase", {"to": self.NEXT[phase]}))
         open_window(t, 4)
         EFFECTS.resolve(t)

@@ -15,11 +15,11 @@ from replays.verify import verify, verify_text
 from .golden import DECK_OUT, DECK_OUT_PHYSICAL, FOLDER, GOLDEN, RULES, make
 
 PINS = {
-    "coop-defence-and-allocation": ("b2f4c266e8a7ae031b178c573c254581bdade1fde94d12a5f7bf317cebcd99c2", ["p2"], "①"),
-    "interrupted-battle": ("390383faa64b28b0b7e7032a0af2c8f6ea6f88c84ad1153d516d585d5ad67ac3", ["p1"], "①"),
-    "recovery-and-coop-attack": ("47e9377921714c3787ec04c37879b7ae41d55c52b720e540d05daf6ea885ac99", ["p2"], "①"),
-    DECK_OUT: ("cf5fd6066fb9141c31d2dfef08c2b7955ba561da41500b5f0e96fa5beeadc5f8", ["p2"], "②"),
-    DECK_OUT_PHYSICAL: ("b9a99d46e8d4759508eddd3d9fb57504cf73b3617b679463ef8b5073ba77d5b5", ["p2"], "②"),
+    "coop-defence-and-allocation": ("a1aa7099ad6edae7576912fdb4dfdbc00ca97285f524c459d9d1dd9efa01d9c4", ["p2"], "①"),
+    "interrupted-battle": ("d344e829a82bbe5668197ae50551090c14a031f227668ff5ddcd272301e8fc78", ["p1"], "①"),
+    "recovery-and-coop-attack": ("793908b55b1636143b69664df76adf814d92d9ea9c614e4f666bb5e0b8f88eaa", ["p2"], "①"),
+    DECK_OUT: ("2868b77c8f69f79f3f412cd54ffdca2ccc7860a7e5e25e39c563b1c538f01500", ["p2"], "②"),
+    DECK_OUT_PHYSICAL: ("92fa69d1cd773f96630fb1cfa7259f5dc1b450838b7f78b922de547e5c80160c", ["p2"], "②"),
 }
 DIGITAL = [name for name in GOLDEN if name != DECK_OUT_PHYSICAL]
 
