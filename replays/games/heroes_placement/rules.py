@@ -13,11 +13,18 @@ from replays.games.heroes_placement.commands import COMMANDS
 from replays.games.heroes_placement.effects import (
     EFFECTS, WINDOWS, declarable, moved, open_window, start_declaration)
 from replays.games.heroes_placement.state import (
-    LEADER, R_APPEAR, R_BATTLE1, R_BATTLE3, R_BOTH, R_COST, R_DECL, R_FLOW, R_LEADER, R_PRIORITY, R_WIN,
-    SQUARE_NAMES, T, other)
+    LEADER, R_APPEAR, R_BATTLE1, R_BATTLE2A, R_BATTLE2B, R_BATTLE3, R_BOTH, R_COOP_ATK, R_COOP_BOTH, R_COST, R_DECL,
+    R_END, R_FLOW, R_LEADER, R_PREP4, R_PRIORITY, R_RECOVER, R_TRIGGER, R_WIN, SQUARE_NAMES, T, other)
 from replays.kit import decisions, frame
 
-R_CHOOSE = "決定"
+#: the section a decision belongs to, by the effect that asks it (cited when a choice is refused)
+SECTION_OF = {"rb:": R_PREP4, "declare": R_COST, "appear": R_APPEAR, "enter": R_APPEAR, "join": R_COOP_ATK,
+              "block": R_BATTLE2B, "fight": R_COOP_BOTH, "discard": R_END, "pl:": R_BATTLE2A, "ev:recover": R_RECOVER,
+              "ev:": R_DECL, "tr:": R_TRIGGER}
+
+
+def section_of(kind: str) -> str:
+    return next((rule for prefix, rule in SECTION_OF.items() if kind.startswith(prefix)), R_PRIORITY)
 
 
 class Base:
@@ -49,7 +56,7 @@ class Choose(Base):
         pending = t.s["pending"]
         if pending and pending["kind"] == "window":
             raise RuleViolation(R_PRIORITY, "a response window is answered with respond or pass")
-        decisions.check_choice(t.s, cmd, R_CHOOSE)
+        decisions.check_choice(t.s, cmd, section_of(pending["kind"]) if pending else R_PRIORITY)
 
     def run(self, t: T, cmd: dict) -> None:
         EFFECTS.answer(t, cmd)

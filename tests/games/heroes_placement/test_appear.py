@@ -31,7 +31,7 @@ def test_one_character_of_a_name_on_ones_field():
     put(s, "p1", 1, KANADE)
     s = go(s, cmd("appear", "p1", card=MAKI))
     assert s["pending"]["options"] == [0]  # only over itself (出し直し)
-    refused(s, cmd("choose", "p1", choice=1), "決定")
+    refused(s, cmd("choose", "p1", choice=1), R_APPEAR)
     s = pass_(choose(choose(choose(s, "p1", 0), "p1", HARU), "p1", HARU), "p2")
     assert char(s, "p1", 0)["card"] == MAKI and s["players"]["p1"]["trash"][-1] == MAKI
 

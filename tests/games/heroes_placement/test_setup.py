@@ -49,7 +49,7 @@ def test_prep_4_aoi_first_moves_five_then_alice_second_moves_two():
     assert kind(s) == "rb:swap_own_places" and s["pending"]["seat"] == "p1"
     start = _places(s, "p1")
     for pair in ([0, 1], [1, 2], [3, 5], [0, 5], [2, 4]):
-        refused(s, cmd("choose", "p2", choice=[0, 1]), "決定")  # アリス waits for 葵
+        refused(s, cmd("choose", "p2", choice=[0, 1]), "ゲームの準備④")  # アリス waits for 葵
         s = choose(s, "p1", pair)
     assert kind(s) == "rb:swap_opponent_places" and s["pending"]["seat"] == "p2"
     after_aoi = _places(s, "p1")

@@ -83,7 +83,7 @@ def test_end_phase_discards_to_six_and_modifiers_expire():
 def test_end_phase_discard_names_a_card_in_hand():
     s = at(hand(game(), "p1", [MAKI] * 8), "appear")
     s = pass_(go(s, cmd("end_phase", "p1")), "p2")
-    refused(s, cmd("choose", "p1", choice=HARU), "決定")
+    refused(s, cmd("choose", "p1", choice=HARU), "終了フェイズ")
 
 
 def test_phases_end_only_by_the_turn_player():
