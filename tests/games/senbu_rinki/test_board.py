@@ -1,6 +1,7 @@
 """The board template renders every step of a golden game from every perspective: a seat's
 role cell shows a role exactly when the view gives that perspective one, and "待ち" lists
-exactly the view's ``to_act`` (the 審神者 only in its own and the judge's board)."""
+exactly the view's ``to_act`` (the 審神者 only in its own and the judge's board). An
+observed game renders too, a role nobody recording saw named in no cell."""
 import re
 
 import pytest
@@ -8,8 +9,11 @@ from flask import Flask, render_template
 
 from replays.rules import perspectives
 
+from replays.rng import Rng
+
 from .golden import read, states
 from .helpers import RULES
+from .test_observed_properties import observed_setup, pick
 
 LABELS = ("審神者", "刀剣男士", "時間遡行軍")
 
@@ -82,3 +86,24 @@ def test_board_through_the_real_viewer_on_the_real_store(redis_url):
             for seat in RULES.view(state, perspective)["seats"]:
                 shown = [label for label in LABELS if label in cells[seat["seat"]]]
                 assert shown == ([seat["role_label"]] if seat["role"] else []), (perspective, step)
+
+
+def test_board_renders_an_observed_game_without_naming_an_unseen_role(app):
+    rng = Rng("board", "observed")
+    state = observed_setup("board", 6, rng)
+    game = {"id": RULES.id, "title": RULES.title, "rules_version": RULES.version,
+            "seats": [{"id": f"p{i}", "name": f"N{i}"} for i in range(1, 7)]}
+    tokens_shown = 0
+    with app.test_request_context():
+        while RULES.outcome(state) is None:
+            for perspective in ("public", "p1", "omniscient"):
+                view = RULES.view(state, perspective)
+                html = render_template("games/senbu_rinki/board.html", view=view, perspective=perspective, game=game)
+                cells = _role_cells(html)
+                for seat in view["seats"]:
+                    shown = [label for label in LABELS if label in cells[seat["seat"]]]
+                    known = seat["role"] and not seat["role"].startswith("?")
+                    assert shown == ([seat["role_label"]] if known else []), (perspective, state["step"])
+                    tokens_shown += bool(seat["role"]) and not known
+            state = RULES.apply(state, pick(state, rng))
+    assert tokens_shown
