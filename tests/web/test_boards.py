@@ -53,7 +53,7 @@ def test_board_shows_three_venues_units_and_scores(client, matches, demo):
         assert f'data-testid="unit-{i}-p1"' in page and f'data-testid="unit-{i}-p2"' in page
     for seat in ("p1", "p2"):
         assert f'data-testid="score-{seat}">観客 {state["scores"][seat]:,}<' in page
-    assert 'data-testid="office"' in page and "山札 order (omniscient)" in page
+    assert 'data-testid="office"' in page and 'data-testid="deck-omniscient"' in page
 
 
 def test_the_generic_board_is_the_fallback(client, matches):
@@ -72,3 +72,31 @@ def test_every_registered_game_renders_its_demo(client, matches, game_id):
             r = client.get(f"/m/{info.id}?step={step}&as={perspective}", headers={"HX-Request": "true"})
             assert r.status_code == 200, (game_id, step, perspective)
             assert 'class="board board-' in r.get_data(as_text=True)
+
+
+def observed_deal(rules, players: int) -> list:
+    """A deal in which every outcome the recorder may leave unseen is left unseen."""
+    deal: list = []
+    while (event := rules.deal_needs({}, "s", players, "observed", deal)) is not None:
+        deal.append(None if event.unknown_ok else event.options[0])
+    return deal
+
+
+@pytest.mark.parametrize("game_id, players", [("holodelive", 2), ("senbu_rinki", 5)])
+def test_an_observed_board_draws_each_unknown_card_as_a_back_with_its_mark(app, client, matches, game_id,
+                                                                          players):
+    from tests.web.conftest import token
+    from tests.web.test_views import sign_in
+
+    rules = registry.demo(game_id)
+    info = matches.create(game_id, [f"P{i}" for i in range(players)], {}, table="observed",
+                          deal=observed_deal(rules, players))
+    sign_in(client, token(app, "judge", name="Judge"))
+    page = client.get(f"/m/{info.id}?as=omniscient").get_data(as_text=True)
+    board = board_of(page)
+    unknown = matches.view_step(info.id, "omniscient").view["unknown"]
+    assert unknown, "the deal left nothing unknown"
+    drawn = set(re.findall(r'data-testid="token" data-token="(\?\d+)" title="\?\d+: unknown card, ', board))
+    assert drawn == set(unknown)
+    for tok in unknown:
+        assert f'<li class="tok-unknown" data-token="{tok}">' in page
