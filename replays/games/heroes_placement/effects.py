@@ -28,7 +28,7 @@ from replays.games.heroes_placement.state import (
     HAND_LIMIT, LEADER, adjacent, R_APPEAR, R_BATTLE1, R_BATTLE2A, R_BATTLE2B, R_BATTLE3, R_BOTH, R_COOP_ATK,
     R_COOP_DEF, R_COST, R_DECL, R_END, R_LEADER, R_LIMITS, R_NEGATE, R_PREP4, R_RECOVER, R_START,
     R_TRIGGER, SQUARE_NAMES, TURN_LIMIT, T, other)
-from replays.kit import ALL, Effects, Event, frame
+from replays.kit import Effects, frame
 
 
 def _stop_when_won(t: T) -> None:
@@ -670,9 +670,7 @@ def _ev_recover(t: T, f: dict) -> list | None:
 def _(t: T, f: dict, choice: str) -> list | None:
     seat = f["params"]["owner"]
     trash = t.p(seat)["trash"]
-    options = tuple(sorted(set(trash)))
-    card = t.chance.outcome(Event("recover", R_RECOVER, options, tuple(trash.count(c) for c in options),
-                                  visible=ALL, unknown_ok=False))
+    card = t.zones.pick("recover", R_RECOVER, trash, unknown_ok=False)  # face down, shuffled: a blind pick
     trash.remove(card)
     t.zones.put(t.deck(seat), card, end="bottom")
     t.note(f"デッキ回復: {f['seat']}が裏向きのカードを選び {t.name(card)} を{seat}のデッキの下へ")

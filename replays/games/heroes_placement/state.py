@@ -30,7 +30,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from replays.errors import RuleViolation
-from replays.kit import ALL, Ctx, Event, check_deck, frame, is_token
+from replays.kit import Ctx, check_deck, frame
 
 SEATS = ("p1", "p2")
 LEADER = 4
@@ -184,31 +184,16 @@ class T(Ctx):
             self.deck_out(seat)
 
     def reveal_top(self, seat: str, event: str, rule: str) -> str | None:
-        """The top card of ``seat``'s deck, turned face up for everyone (None if empty)."""
-        name = self.deck(seat)
-        pile = self.zones.pile(name)
-        if pile["size"] == 0:
-            return None
-        if pile["top"] or self.zones.middle(name) == 0:
-            card = self.zones.draw(name, event, rule)
-        else:
-            options = tuple(c for c, k in pile["unseen"].items() if k > 0)
-            weights = tuple(pile["unseen"][c] for c in options)
-            card = self.chance.outcome(Event(event, rule, options, weights, visible=ALL, unknown_ok=False))
-            self.zones.take(name, card, rule, how=event)
-        self.deck_out(seat)
+        """The top card of ``seat``'s deck, turned face up for everyone (None if empty): even an
+        observed table names it."""
+        card = self.zones.draw(self.deck(seat), event, rule, unknown_ok=False)
+        if card is not None:
+            self.deck_out(seat)
         return card
 
     def turn_up(self, item: str, event: str, rule: str) -> str:
         """A face-down card turned face up in front of everyone: an observed table must name it."""
-        if not is_token(item):
-            return item
-        options = tuple(self.zones.possible(item))
-        token = self.zones.z["tokens"][item]
-        unseen = self.zones.pile(token["pile"])["unseen"]
-        card = self.chance.outcome(Event(event, rule, options, tuple(unseen[c] for c in options), visible=ALL,
-                                         unknown_ok=False))
-        return self.zones.reveal(item, card, event, rule)
+        return self.zones.turn_up(item, event, rule, unknown_ok=False)
 
     def deck_out(self, seat: str) -> None:
         if self.zones.size(self.deck(seat)) == 0:
@@ -280,7 +265,7 @@ def deal(t: T, options: Mapping[str, Any], players: int) -> None:
     check_decks(t.cs, decks)
     winner = options.get("janken")
     if winner is None:  # ① じゃんけん: a chance event every table states (the winner goes first)
-        winner = t.chance.outcome(Event("janken", R_PREP1, SEATS, visible=ALL, unknown_ok=False))
+        winner = t.zones.pick("janken", R_PREP1, list(SEATS), unknown_ok=False)
     t.s.update(first=winner, active=winner, turn=0, phase="setup", battle=None, end_battle=False, next_uid=1,
                winner=None, reason="", notes=[f"じゃんけん: {winner}が先攻 ({R_PREP1})"],
                players={seat: {"hand": [], "trash": [], "damage": [], "removed": [],
