@@ -81,6 +81,7 @@ https://bbs.newwise.com/thread-813099-1-1.html; shown by ``describe`` where they
 """
 from __future__ import annotations
 
+import marshal
 from typing import Any, Mapping
 
 from marshmallow import Schema, fields, validate
@@ -127,6 +128,13 @@ class HeroesPlacement(Game):
         """ゲームの準備 ①–④; the rule breakers resolve until one asks."""
         _state.deal(t, options, players)
         EFFECTS.resolve(t)
+
+    def copy(self, state: dict) -> dict:
+        """Everything but the zones, which the kit copies on their first move."""
+        zones = state["zones"]
+        out = marshal.loads(marshal.dumps({k: v for k, v in state.items() if k != "zones"}))
+        out["zones"] = zones
+        return out
 
     def precheck(self, t: _state.T, cmd: dict) -> bool:
         return _rules.precheck(t, cmd)
