@@ -159,30 +159,31 @@ def test_senbu_table_never_names_the_hidden_saniwa_during_the_declaration_window
 
 
 def test_holodelive_negation_window_is_offered_to_the_other_seat_during_its_opponents_turn(app, client, matches):
-    """ラミィ's window (カード効果補足): during p1's turn the game awaits p2, whose table offers it."""
+    """ラミィ's window (カード効果補足): during one seat's turn the game awaits the other, whose table offers it."""
     from replays.demo import demo_record
-    from replays.registry import get
+    from replays.registry import demo
 
-    rules = get("holodelive")
-    record = demo_record(rules, seed="negation", index=3)  # a bot game found to open the window
+    rules = demo("holodelive")
+    record = demo_record(rules, seed="negation", index=0)  # a bot game found to open the window
     info = matches.create("holodelive", ["A", "B"], record.header["options"], seed=record.header["seed"])
     for entry in record.entries:
         seq, state = matches.state(info.id)
-        if state["pending"] and state["pending"]["effect"] == "lamy_window":
+        if state["pending"] and state["pending"]["kind"] == "lamy_window":
             break
         matches.submit(info.id, entry["command"], expected_seq=seq, command_id=f"c{seq}", by="t")
     else:
         raise AssertionError("the recorded game never opened ラミィ's window")
-    assert state["active"] == "p1" and rules.view(state, "public")["to_act"] == ["p2"]
-    with app.test_client() as p1_client:  # the active seat is not asked: its table waits for p2
-        sign_in(p1_client, token(app, "player", name="A", match=info.id, seat="p1"))
-        p1_page = table_form(p1_client, info.id)[0]
-        assert 'name="command" value=' not in p1_page
-        assert re.search(r'<p class="waiting">Waiting for p2\.</p>', p1_page)
-    sign_in(client, token(app, "player", name="B", match=info.id, seat="p2"))
+    active, window = state["active"], state["pending"]["seat"]
+    assert active != window and rules.view(state, "public")["to_act"] == [window]
+    with app.test_client() as active_client:  # the active seat is not asked: its table waits
+        sign_in(active_client, token(app, "player", name="A", match=info.id, seat=active))
+        active_page = table_form(active_client, info.id)[0]
+        assert 'name="command" value=' not in active_page
+        assert re.search(rf'<p class="waiting">Waiting for {window}\.</p>', active_page)
+    sign_in(client, token(app, "player", name="B", match=info.id, seat=window))
     page, fields = table_form(client, info.id)
     offered = [json.loads(c.replace("&#34;", '"')) for c in re.findall(r'name="command" value="([^"]+)"', page)]
     assert {c["choice"] for c in offered} == {"negate", "pass"}
     r = client.post(f"/m/{info.id}/table", data={**fields, "command": json.dumps(
-        {"type": "choose", "seat": "p2", "choice": "pass"})})
+        {"type": "choose", "seat": window, "choice": "pass"})})
     assert r.status_code == 303 and matches.info(info.id).seq == seq + 1
