@@ -170,3 +170,16 @@ def test_2a_an_equipment_from_a_place_adds_its_ap():
     s = choose(s, "p2", 5)
     assert char(s, "p2", 5)["equip"] == [SLASH]
     assert RULES.view(s, "public")["players"]["p2"]["grid"][5]["char"]["ap"] == 2500
+
+
+def test_2a_a_pl_equipment_goes_to_the_trash_with_its_character():
+    """※…五稜郭スラッシュなどの装備系が場に出た後に破棄された場合、そのままゴミ箱に送られます."""
+    s = battle({0: KANADE, 2: MAKI}, {5: HARU})
+    places(s, "p2", {1: SLASH})
+    s = pass_(choose(go(s, cmd("attack", "p1", square=0, target=1)), "p1", "done"), "p2")
+    s = choose(s, "p2", 5)  # 保島春 now 2500/1500
+    s = go(s, cmd("attack", "p1", square=2, target=2))
+    s = choose(pass_(s, "p2"), "p2", [5])
+    s = _fight(s)  # 石乃真希's 2000 AP downs DP 1500; 保島春's 2500 AP downs DP 1500
+    trash = s["players"]["p2"]["trash"]
+    assert char(s, "p2", 5) is None and trash[-2:] == [HARU, SLASH] and SLASH not in s["players"]["p2"]["damage"]

@@ -50,3 +50,11 @@ def test_the_last_place_with_a_deck_to_spare_loses():
     deck(s, "p1", [OGI, HARU, MAKI])
     s = pass_(go(s, cmd("attack", "p1", square=0, target=5)), "p2")
     assert RULES.outcome(s).winners == ("p1",)
+
+
+def test_a_game_still_running_at_the_time_limit_is_drawn():
+    """A ruling (judge's choice): turn 200 ends the game drawn, so that every game ends."""
+    s = at(hand(game(), "p1", [MAKI]), "appear", turn=200)
+    s = pass_(go(s, cmd("end_phase", "p1")), "p2")
+    out = RULES.outcome(s)
+    assert out.draw and out.winners == () and RULES.to_act(s) == ()
