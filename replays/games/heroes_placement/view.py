@@ -61,7 +61,7 @@ def view(t: T, perspective: str, to_act: tuple[str, ...]) -> dict[str, Any]:
         "winner": s["winner"], "reason": s["reason"], "notes": list(s["notes"]),
         "unknown": {tok: {"since": tokens[tok]["step"], "how": tokens[tok]["how"]}
                     for tok in sorted(set(shown)) if tok in tokens},
-        "revealed": list(t.zones.z["revealed"]),
+        "revealed": [{**r, "name": t.name(r["card"])} for r in t.zones.z["revealed"]],
     }
     if omni:
         out["decks"] = {seat: dict(t.zones.pile(t.deck(seat))["unseen"]) for seat in SEATS}

@@ -49,6 +49,7 @@ def test_a_damaged_unknown_place_is_turned_up_and_must_be_named():
     assert s["players"]["p2"]["damage"] == [KANADE]
     revealed = s["zones"]["revealed"][-1]
     assert (revealed["token"], revealed["card"], revealed["how"]) == (token, KANADE, "place")
+    assert RULES.view(s, "public")["revealed"][-1]["name"] == "北條かなで"
 
 
 def test_an_unknown_hand_card_is_revealed_when_it_is_played_or_paid():
