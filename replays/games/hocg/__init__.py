@@ -1,0 +1,170 @@
+"""hololive OFFICIAL CARD GAME (ホロカ): oshi, stage, cheer, Bloom, arts and life.
+
+Rulebook: ``shared/rules/hololive-ocg.md``; card list: the official one, converted
+(``rawlist``), or this package's FIXTURE set of invented cards (``cardsets/fixture.json``).
+Reading order: ``commands`` (the stored contract) → ``cards`` (card set schema) →
+``rawlist`` (the official list converted) → ``state`` (layout, deck lists, setup) →
+``effects`` (the turn's steps, downs, card abilities) → ``rules`` (check/apply per command)
+→ ``manual`` (effect commands for abilities resolved by hand) → ``game`` (legal, to_act,
+outcome) → ``view`` → ``describe``.
+
+Commands (``type``, ``seat``; positions "center" | "collab" | "back0".."back4"):
+
+================  ==================================================================
+``mulligan``      ゲームの準備: the free redraw (7), or a forced one (no Debut: shown, one
+                  card fewer each time; at one card without a Debut the player loses)
+``keep``          ゲームの準備: keep a hand that holds a Debut holomem
+``place``         ゲームの準備: ``center`` (a Debut) and ``back`` (Debut/Spot) face down;
+                  the first player first; the second's placement reveals both stages
+                  and starts turn 1
+``play``          メイン: a Debut/Spot ``card`` to the back (at most 6 on the stage)
+``bloom``         メイン/Bloom: ``card`` onto the same-named holomem at ``target``, one
+                  level up; its bloom effect resolves
+``support``       メイン: a support ``card`` (tools, mascots, fans attach to ``target``)
+``oshi_skill``    メイン: ``skill`` "oshi" (once per turn) | "sp" (once per game), paying
+                  ホロパワー
+``collab``        メイン/コラボ: the back holomem ``back`` to the collab position (once per
+                  turn; the deck top face down to ホロパワー); its collab effect resolves
+``baton_touch``   メイン/バトンタッチ: centre ↔ ``back``, archiving the centre's ``cheer`` (its
+                  baton cost)
+``arts``          パフォーマンス: ``holomem`` ("center" | "collab") uses art ``art`` on the
+                  opponent's ``target``; once each; downs follow
+``end_turn``      エンド: the next player's reset, draw and cheer follow
+``choose``        answers ``state["pending"]`` (a position, a card, null, or "done")
+``effect``        a step of an ability resolved by hand (``manual``)
+================  ==================================================================
+
+Phases: "mulligan" → "place" → per turn "reset" → "draw" → "cheer" → "main" →
+"performance" (entered by the first art) → "over". The reset, draw and cheer steps run
+by themselves (``end_turn`` starts them); a pending decision pauses any phase.
+
+Chance events (``t.zones``; physical tables state each, observed ones may leave those
+marked * unknown): setup's じゃんけん (option ``first_player`` "seed"), seven cards dealt
+to each seat (its owner sees them)*, a redraw's cards*, a draw*, the cheer deck's top
+turned face up (everyone), the deck top to ホロパワー (nobody)*, a life taken (face up),
+a holopower card turned up when paid, a die, a search (named in ``choose``: not chance).
+
+Rulings (the rulebook is the specification; where it is silent or contradicts itself
+kifu follows the official game; sources are named in our own words):
+
+- Copies in a deck (対戦用具: "同名のカードは4枚まで"): counted by card number, so the
+  printings of one number (rarities, reprints) are one card and two cards that share a
+  name but not a number are not. Source: rule summaries of the official game state "同じ
+  ナンバーのカードは4枚まで" (naruhodobiyori.com/holocard-rule; card.g1.xrea.com's
+  hololive rule notes) — a holomem has several cards of one name (Debut, 1st, 2nd), which
+  a limit by name would make unplayable. 「デッキに何枚でも入れられる」 lifts the limit.
+- The deck (対戦用具, ゲームの準備): exactly 50 holomem and support cards plus one
+  推しホロメン outside it; the エールデッキ exactly 20 エール, any colours. A bad list is
+  refused at setup with every problem of both seats named. Source: the rulebook and the
+  same summaries ("エールカードのみ", no copy limit for cheer).
+- A taken life card (ライフ says "ステージ上のホロメンに付ける", ダウン③ says "手札に加える"):
+  it is attached, face up, as cheer to a holomem of its owner's stage (the owner chooses;
+  with one holomem it goes there; with none it is archived). Source: the official game
+  (its beginners' page: cheer is sent to holomem on the stage; ライフ's own sentence) —
+  the "手札" of ダウン③ is read as the rulebook's slip.
+- Which life card is taken ("ライフはどの順番で取ってもよい"): life cards are face down even
+  to their owner, so the choice is blind: a chance event over what the life may be. The
+  life is a number, not cards: a life card is any unseen card of the エールデッキ pile (the
+  cheer deck's order is unknown too), so nothing is dealt to the life at setup and the
+  card is stated (physical) when it is taken.
+- Mulligans (ゲームの準備): the first player decides first. The first redraw is free (7
+  cards, whatever the hand); after it, a hand without a Debut is shown and redrawn with
+  one card fewer each time; a player who still has no Debut at one card loses. Source:
+  the official quick manual as players report it (note.com/haruemon0312 "マリガン基準",
+  note.com/mymelody_kurage "あそびかた教室") — the rulebook's "一度だけ" is the free one.
+- Placement (ゲームの準備): the back placement is optional; each placement is hidden
+  from the opponent (its command is redacted) until the second player's placement
+  turns both stages face up. Source: "裏向きで置く" and "先攻のプレイヤーから".
+- Bloom (対戦中の現象/Bloom): exactly one level up ("Debut"→"1st", "1st"→"2nd"; a Buzz
+  holomem is a 1st), same name; not during a player's own first turn, and not on a
+  holomem that came onto the stage or bloomed this turn. Damage and cheer stay. Source:
+  the official game (players: "ブルーム出来るのが先攻2ターン目から"); the rulebook's
+  "原則として段階的に".
+- The reset (リセットフェイズ): resting holomem wake; the collab holomem then returns to
+  the back, resting; an empty centre is filled from the back (the owner chooses).
+  Source: the official game's reset step — a collab lasts one turn and rests after it
+  (players: a back holomem may collab "おやすみ状態でなければ").
+- The first player's first turn: no draw (ドローフェイズ), no arts (パフォーマンス), no
+  LIMITED support. Collab and baton touch are allowed. Source: the rulebook; LIMITED:
+  the official game.
+- Arts costs (パフォーマンスフェイズ): a requirement, not a payment: the attached cheer
+  stays. A coloured icon needs cheer of that colour, ◇ any cheer. 特攻 (e.g. 紫+50) adds
+  against a target of that colour. A baton touch's cost is paid: that many of the
+  centre's cheer (any colours) are archived. Source: the official game.
+- ダウン: steps 1–4 as the rulebook lists them; step 3 as the life ruling above; a Buzz
+  holomem costs two lives; step 4 moves a back holomem to a downed *centre* (the owner
+  chooses) — a downed collab position stays empty. Simultaneous downs: the player who
+  plays next resolves first ("次に番を行うプレイヤー"). Archiving by an effect takes no
+  life. Source: the rulebook; "ステージホロメン" read as the centre.
+- 勝利条件: a life of 0, an empty stage (oshi aside), or no card to draw in one's draw
+  phase lose; both at once is a draw. Collab needs a card in the deck (its ホロパワー).
+  A game still running at turn 300 is drawn (judge's choice: every game ends).
+- Holopower (ホロパワー): face down; a cost archives the cards put there first (they are
+  indistinguishable face down, so which ones is no choice), turned face up.
+- Abilities: the core is automated for every printing; card texts of the vocabulary
+  (``effects``) run by themselves; any other is opened as a decision "manual" showing its
+  text, resolved by ``effect`` commands attributed to it and closed with "done".
+  Oshi skills are used in one's main phase (their other timings are resolved by hand).
+
+>>> from replays import registry
+>>> rules = registry.get("hocg").bind(RULES.demo_cardsets()[0])
+>>> state = rules.setup({"first_player": "p1"}, "doc", 2)
+>>> [len(state["players"][s]["hand"]) for s in ("p1", "p2")], state["players"]["p1"]["life"]
+([7, 7], 5)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from replays.games.hocg import describe as _describe
+from replays.games.hocg import view as _view
+from replays.games.hocg.cards import HocgCards
+from replays.games.hocg.commands import COMMANDS
+from replays.games.hocg.effects import VOCABULARY
+from replays.games.hocg.game import HocgRules
+from replays.games.hocg.state import OPTIONS
+from replays.rules import OMNISCIENT, check_perspective
+
+
+class Hocg(HocgRules):
+    """The ``Rules`` object for hololive OFFICIAL CARD GAME."""
+
+    id = "hocg"
+    version = 1
+    title = "hololive OFFICIAL CARD GAME（ホロカ）"
+    seats = (2,)
+    COMMANDS = COMMANDS
+    options_schema = OPTIONS
+    cardset_schema = HocgCards(VOCABULARY)
+    package = "replays.games.hocg"
+    default_cardset = "hocg-fixture"
+
+    def view(self, state: dict, perspective: str) -> dict[str, Any]:
+        """What ``perspective`` may see (shape: the ``view`` module docstring)."""
+        check_perspective(perspective, 2)
+        return _view.view(self.context(state, self._cs()), perspective, self.to_act(state), self.outcome(state))
+
+    def redact(self, before: dict, command: dict, after: dict, perspective: str) -> dict:
+        """The kit's redaction, plus: a face-down placement and a search not shown to the
+        opponent are named only to their seat."""
+        shown = super().redact(before, command, after, perspective)
+        if perspective in (OMNISCIENT, command.get("seat")):
+            return shown
+        if command.get("type") == "place":
+            return {**shown, "center": None, "back": [None] * len(command.get("back") or [])}
+        if (command.get("type") == "effect" and command.get("op") == "move" and command.get("dest") == "hand"
+                and command.get("src") in ("deck", "holopower") and not command.get("reveal")):
+            return {**shown, "card": None}
+        return shown
+
+    def describe(self, before: dict, command: dict, after: dict, perspective: str) -> str:
+        """One Japanese line: the command and what followed from it, as ``perspective`` sees it."""
+        try:
+            shown = self.redact(before, command, after, perspective)
+            return _describe.describe(self.context(before, self._cs()), command, self.context(after, self._cs()),
+                                      perspective, shown)
+        except Exception:  # noqa: BLE001 - a malformed command still gets a plain line
+            return _describe.fallback(command)
+
+
+RULES = Hocg()

@@ -1,0 +1,440 @@
+"""The effect vocabulary: the turn's automatic steps, downs, and every card ability a card
+set can name, declared once each on ``kit.Effects``.
+
+A frame is ``{"effect", "seat", "card", "origin", "params", "stage", ...}`` on
+``state["stack"]``; ``run`` starts it, returns the options when it asks (the kit makes
+``state["pending"]``) and ``answer`` continues with the seat's ``choose``. A decision with
+one possible answer is not asked (a cheer with one holomem to go to is attached). Timings:
+
+- ``rule``: the rulebook's own steps (リセット/ドロー/エールフェイズ, ダウン and its steps, the
+  performance's damage, an ability resolved by hand: ``manual``);
+- ``ability``: a card text that runs (bloom, collab, support, oshi skills, arts effects);
+- ``constant``: read by the rules where they apply (tools' arts bonus, mascots' HP, the
+  deck rule 「デッキに何枚でも」, a Buzz holomem's ライフ-2); they never run.
+
+Every chance event goes through ``t.zones`` with its section and who sees it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from replays.games.hocg.state import R_LIFE, SEATS, Board, other
+from replays.kit import ALL, Effects, frame
+
+Options = list[Any] | None
+
+R_RESET = "ターンの流れ/リセットフェイズ"
+R_DRAW = "ターンの流れ/ドローフェイズ"
+R_CHEER = "ターンの流れ/エールフェイズ"
+R_PERF = "ターンの流れ/パフォーマンスフェイズ"
+R_WIN = "勝利条件"
+R_DICE = "サイコロを振る"
+DIE = [1, 2, 3, 4, 5, 6]
+
+EFFECTS = Effects()
+
+
+# ------------------------------------------------------------------ victory
+
+def finish(t: Board, winner: str | None, reason: str) -> None:
+    s = t.s
+    if s["over"] is None:
+        s["over"] = {"winner": winner, "reason": reason}
+        t.event("over", winner=winner, reason=reason)
+    s["phase"] = "over"
+    s["stack"], s["pending"] = [], None
+
+
+def decide(t: Board) -> None:
+    """勝利条件: a life of 0, or no holomem left on the stage (once the stages are set)."""
+    s = t.s
+    if s["over"] is not None or s["phase"] in ("mulligan", "place"):
+        return
+    losers = []
+    for seat in SEATS:
+        pl = t.p(seat)
+        if pl["life"] <= 0:
+            losers.append((seat, "ライフが0になった"))
+        elif t.stage_count(seat) == 0:
+            losers.append((seat, "ステージにホロメンがいなくなった"))
+    if len(losers) == 2:
+        finish(t, None, f"両者が同時に敗北条件を満たした（{losers[0][1]}・{losers[1][1]}）: 引き分け")
+    elif losers:
+        seat, why = losers[0]
+        finish(t, other(seat), f"{seat}の{why}")
+
+
+# ------------------------------------------------------------------ helpers
+
+def ability_frame(t: Board, seat: str, card: str, ability: dict, origin: str, **extra: Any) -> dict:
+    """The frame an ability runs as: its effect, or ``manual`` (resolved by hand)."""
+    cite(t, seat, card, ability.get("name") or origin)
+    if ability.get("effect"):
+        return frame(ability["effect"], seat, card, origin, ability["params"], **extra)
+    return frame("manual", seat, card, origin, {"ability": ability.get("name") or origin, "text": ability["text"]},
+                 **extra)
+
+
+def cite(t: Board, seat: str, card: str, ability: str) -> None:
+    entry = {"card": card, "ability": ability}
+    if entry not in t.p(seat)["cited"]:
+        t.p(seat)["cited"].append(entry)
+
+
+def attach_cheer(t: Board, seat: str, pos: str, cheer: str) -> None:
+    t.holo(seat, pos)["cheer"].append(cheer)
+    t.event("cheer", seat=seat, pos=pos, card=cheer)
+
+
+def roll(t: Board, seat: str, card: str | None, rule: str) -> int:
+    face = t.zones.pick("die", rule, DIE, unknown_ok=False)
+    t.s["roll"] = {"seat": seat, "face": face, "card": card}
+    t.event("roll", seat=seat, face=face, card=card)
+    return face
+
+
+def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool) -> None:
+    """``amount`` damage to ``seat``'s holomem at ``pos``; downs follow (``check_downs``)."""
+    h = t.holo(seat, pos)
+    if h is None or amount <= 0:
+        return
+    h["damage"] += amount
+    t.event("damage", seat=seat, pos=pos, card=h["card"], amount=amount, special=special, source=source)
+    check_downs(t)
+
+
+def check_downs(t: Board) -> None:
+    """ダウン: every holomem whose damage reached its HP, the next turn's player first
+    (お互いのステージホロメンが同じタイミングで…次に番を行うプレイヤー)."""
+    s = t.s
+    order = [other(s["active"]), s["active"]]
+    todo = []
+    for seat in order:
+        downed = [(pos, h) for pos, h in t.stage(seat) if h["damage"] >= t.max_hp(h)]
+        # archive from the back end first so that back indices stay valid
+        for pos, h in sorted(downed, key=lambda x: _archive_order(x[0])):
+            t.archive_holo(seat, pos)
+            lives = 2 if (t.card(h["card"])["kind"] == "buzz"
+                          or any(a.get("effect") == "buzz_life" for a in t.card(h["card"])["abilities"])) else 1
+            t.event("down", seat=seat, pos=pos, card=h["card"], lives=lives)
+            todo.append((seat, pos, lives))
+    frames = []
+    for seat in order:
+        for _, pos, lives in [x for x in todo if x[0] == seat]:
+            frames += [frame("take_life", seat, None, "down") for _ in range(lives)]
+        if any(x[0] == seat and x[1] == "center" for x in todo):
+            frames.append(frame("replace_center", seat, None, "down"))
+    s["stack"].extend(reversed(frames))
+    decide(t)
+
+
+def _archive_order(pos: str) -> tuple[int, int]:
+    return (1, -int(pos[4:])) if pos.startswith("back") else (0, 0 if pos == "center" else 1)
+
+
+def arts_frame(t: Board) -> dict | None:
+    """The performance's damage frame waiting under an arts effect, if any."""
+    return next((f for f in reversed(t.s["stack"]) if f["effect"] == "arts_damage"), None)
+
+
+def own_holo_of(t: Board, f: dict) -> str | None:
+    """The position of the holomem an ability belongs to (given in the frame), if still there."""
+    pos = f.get("pos")
+    h = t.holo(f["seat"], pos) if pos else None
+    return pos if h is not None and h["card"] == f["card"] else None
+
+
+# ------------------------------------------------------------------ the turn's steps
+
+@EFFECTS.effect("fill_center", timing="rule", prompt="センターに出すバックホロメン")
+def fill_center(t: Board, f: dict) -> Options:
+    pl = t.p(f["seat"])
+    if pl["center"] is not None or not pl["back"]:
+        return None
+    options = [f"back{i}" for i in range(len(pl["back"]))]
+    if len(options) == 1:
+        return _to_center(t, f, options[0])
+    return options
+
+
+@fill_center.answer
+def _to_center(t: Board, f: dict, choice: Any) -> Options:
+    seat = f["seat"]
+    h = t.remove_holo(seat, choice)
+    t.p(seat)["center"] = h
+    t.event("to_center", seat=seat, card=h["card"])
+    return None
+
+
+EFFECTS.effect("replace_center", timing="rule", prompt="センターに出すバックホロメン")(fill_center.run)
+EFFECTS["replace_center"].on_answer = _to_center
+
+
+@EFFECTS.effect("draw_step", timing="rule")
+def draw_step(t: Board, f: dict) -> Options:
+    seat = f["seat"]
+    t.s["phase"] = "draw"
+    if t.s["first"] == seat and t.first_turn(seat):
+        t.event("no_draw", seat=seat)
+        return None
+    if t.deck_size(seat) == 0:
+        finish(t, other(seat), f"{seat}の山札が0枚でドローフェイズに引けない")
+        return None
+    t.draw(seat, R_DRAW)
+    t.event("draw", seat=seat, count=1)
+    return None
+
+
+@EFFECTS.effect("cheer_step", timing="rule", prompt="エールを付けるホロメン")
+def cheer_step(t: Board, f: dict) -> Options:
+    seat = f["seat"]
+    t.s["phase"] = "cheer"
+    if t.cheer_deck_size(seat) <= 0 or not t.positions(seat):
+        t.s["phase"] = "main"
+        return None
+    f["params"]["cheer"] = t.reveal_cheer(seat, "cheer", R_CHEER)
+    options = t.positions(seat)
+    if len(options) == 1:
+        return _attach_step(t, f, options[0])
+    return options
+
+
+@cheer_step.answer
+def _attach_step(t: Board, f: dict, choice: Any) -> Options:
+    attach_cheer(t, f["seat"], choice, f["params"]["cheer"])
+    t.s["phase"] = "main"
+    return None
+
+
+# ------------------------------------------------------------------ downs
+
+@EFFECTS.effect("take_life", timing="rule", prompt="ライフのエールを付けるホロメン")
+def take_life(t: Board, f: dict) -> Options:
+    """ダウン③: one life card taken (any of them: face down, so a chance event), turned face
+    up and attached to a holomem on the stage (the official game; see the rulings)."""
+    seat = f["seat"]
+    pl = t.p(seat)
+    if pl["life"] <= 0 or t.s["over"] is not None:
+        return None
+    card = t.zones.draw(f"cheer/{seat}", "life", R_LIFE, visible=ALL, unknown_ok=False)
+    pl["life"] -= 1
+    t.event("life", seat=seat, card=card, left=pl["life"])
+    if pl["life"] == 0:
+        t.archive(seat, card)
+        decide(t)
+        return None
+    f["params"]["cheer"] = card
+    options = t.positions(seat)
+    if not options:
+        t.archive(seat, card)
+        return None
+    if len(options) == 1:
+        return _attach_life(t, f, options[0])
+    return options
+
+
+@take_life.answer
+def _attach_life(t: Board, f: dict, choice: Any) -> Options:
+    attach_cheer(t, f["seat"], choice, f["params"]["cheer"])
+    return None
+
+
+@EFFECTS.effect("arts_damage", timing="rule")
+def arts_damage(t: Board, f: dict) -> Options:
+    """パフォーマンスフェイズ: the art's damage (+ bonuses, + 特攻 against the target's colour)."""
+    seat, pa = f["seat"], f["params"]
+    attacker = t.holo(seat, pa["pos"])
+    opp = other(seat)
+    target = t.holo(opp, pa["target"])
+    if attacker is None or target is None or attacker["card"] != f["card"]:
+        t.event("arts_fizzle", seat=seat)
+        return None
+    art = t.card(f["card"])["arts"][pa["art"]]
+    colors = t.card(target["card"])["colors"]
+    tokkou = sum(k["amount"] for k in art["tokkou"] if k["color"] in colors)
+    tools = sum(t.constant(c, "tool_arts") for c in attacker["attached"])
+    total = art["dmg"] + pa.get("plus", 0) + attacker["mods"]["arts"] + tools + tokkou
+    damage(t, opp, pa["target"], total, source=f["card"], special=False)
+    return None
+
+
+# ------------------------------------------------------------------ resolved by hand
+
+@EFFECTS.effect("manual", timing="rule", prompt="手動で解決する能力")
+def manual(t: Board, f: dict) -> Options:
+    """An ability the engine does not automate: the seat resolves it with ``effect``
+    commands (attributed to it), then answers "done"."""
+    return ["done"]
+
+
+@manual.answer
+def _manual_done(t: Board, f: dict, choice: Any) -> Options:
+    t.event("manual_done", seat=f["seat"], card=f["card"], ability=f["params"]["ability"])
+    return None
+
+
+# ------------------------------------------------------------------ constant abilities
+
+def _constant(t: Board, f: dict) -> Options:
+    return None
+
+
+for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life"):
+    EFFECTS.effect(_name, timing="constant")(_constant)
+
+
+# ------------------------------------------------------------------ card abilities
+
+@EFFECTS.effect("draw", timing="ability")
+def draw(t: Board, f: dict) -> Options:
+    """「自分のデッキをN枚引く」."""
+    n = 0
+    for _ in range(f["params"].get("count", 1)):
+        if t.draw(f["seat"], t.rule_of(f["card"])) is not None:
+            n += 1
+    t.event("draw", seat=f["seat"], count=n, card=f["card"])
+    return None
+
+
+@EFFECTS.effect("cheer_to", timing="ability", prompt="エールを送るホロメン")
+def cheer_to(t: Board, f: dict) -> Options:
+    """「自分のエールデッキの上から1枚を、自分の(センター)ホロメンに送る」."""
+    seat = f["seat"]
+    options = t.positions(seat)
+    if f["params"].get("to") == "center":
+        options = [p for p in options if p == "center"]
+    if t.cheer_deck_size(seat) <= 0 or not options:
+        return None
+    f["params"]["cheer"] = t.reveal_cheer(seat, "cheer", t.rule_of(f["card"]))
+    if len(options) == 1:
+        return _send_cheer(t, f, options[0])
+    return options
+
+
+@cheer_to.answer
+def _send_cheer(t: Board, f: dict, choice: Any) -> Options:
+    attach_cheer(t, f["seat"], choice, f["params"]["cheer"])
+    return None
+
+
+@EFFECTS.effect("search_deck", timing="ability", prompt="デッキから公開して手札に加えるカード")
+def search_deck(t: Board, f: dict) -> Options:
+    """「自分のデッキから、<条件>1枚を公開し、手札に加える。そしてデッキをシャッフルする」:
+    the options are the cards the deck may hold that fit, or None (none found)."""
+    seat, pa = f["seat"], f["params"]
+    fits = [c for c in t.zones.may_contain(f"deck/{seat}") if _fits(t, c, pa)]
+    return fits + [None]
+
+
+@search_deck.answer
+def _found(t: Board, f: dict, choice: Any) -> Options:
+    seat = f["seat"]
+    pile = f"deck/{seat}"
+    if choice is not None:
+        card = t.zones.take(pile, choice, t.rule_of(f["card"]), how="search")
+        t.p(seat)["hand"].append(card)
+        t.event("reveal", seat=seat, card=card, source=f["card"])
+    else:
+        t.event("not_found", seat=seat, source=f["card"])
+    t.zones.shuffle(pile)
+    return None
+
+
+def _fits(t: Board, card: str, pa: dict) -> bool:
+    c = t.card(card)
+    if "level" in pa and c.get("level") != pa["level"]:
+        return False
+    if "name" in pa and c["name"] != pa["name"]:
+        return False
+    if "kind" in pa and c["kind"] != pa["kind"]:
+        return False
+    return c["kind"] in ("holomem", "buzz", "support")
+
+
+@EFFECTS.effect("arts_plus", timing="ability")
+def arts_plus(t: Board, f: dict) -> Options:
+    """「このアーツ+N」."""
+    af = arts_frame(t)
+    if af is not None:
+        af["params"]["plus"] = af["params"].get("plus", 0) + f["params"]["amount"]
+        t.event("arts_plus", seat=f["seat"], amount=f["params"]["amount"], card=f["card"])
+    return None
+
+
+@EFFECTS.effect("dice_arts", timing="ability")
+def dice_arts(t: Board, f: dict) -> Options:
+    """「サイコロを1回振る：出た目が奇数なら、このアーツ+N」."""
+    face = roll(t, f["seat"], f["card"], R_DICE)
+    af = arts_frame(t)
+    if face % 2 == 1 and af is not None:
+        af["params"]["plus"] = af["params"].get("plus", 0) + f["params"]["odd"]
+        t.event("arts_plus", seat=f["seat"], amount=f["params"]["odd"], card=f["card"])
+    return None
+
+
+@EFFECTS.effect("dice_draw", timing="ability")
+def dice_draw(t: Board, f: dict) -> Options:
+    """「サイコロを1回振る：出た目が奇数なら、自分のデッキをN枚引く」."""
+    face = roll(t, f["seat"], f["card"], R_DICE)
+    if face % 2 == 1:
+        return draw.run(t, {**f, "params": {"count": f["params"]["odd"]}})
+    return None
+
+
+@EFFECTS.effect("heal", timing="ability", prompt="HPを回復するホロメン")
+def heal(t: Board, f: dict) -> Options:
+    """「このホロメン / 自分のホロメン1人のHPN回復」."""
+    if f["params"].get("target") == "self":
+        pos = own_holo_of(t, f)
+        return _heal(t, f, pos) if pos else None
+    options = [p for p, h in t.stage(f["seat"]) if h["damage"] > 0]
+    if len(options) <= 1:
+        return _heal(t, f, options[0]) if options else None
+    return options
+
+
+@heal.answer
+def _heal(t: Board, f: dict, choice: Any) -> Options:
+    h = t.holo(f["seat"], choice)
+    healed = min(h["damage"], f["params"]["amount"])
+    h["damage"] -= healed
+    t.event("heal", seat=f["seat"], pos=choice, amount=healed, card=f["card"])
+    return None
+
+
+@EFFECTS.effect("special_damage", timing="ability", prompt="特殊ダメージを与える相手のホロメン")
+def special_damage(t: Board, f: dict) -> Options:
+    """「相手のセンターホロメン / ホロメン1人に特殊ダメージNを与える」 (never 特攻)."""
+    opp = other(f["seat"])
+    options = t.positions(opp)
+    if f["params"].get("target") == "center":
+        options = [p for p in options if p == "center"]
+    if len(options) <= 1:
+        return _special(t, f, options[0]) if options else None
+    return options
+
+
+@special_damage.answer
+def _special(t: Board, f: dict, choice: Any) -> Options:
+    damage(t, other(f["seat"]), choice, f["params"]["amount"], source=f["card"], special=True)
+    return None
+
+
+@EFFECTS.effect("boost_turn", timing="ability", prompt="アーツを強化するホロメン")
+def boost_turn(t: Board, f: dict) -> Options:
+    """「自分のホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ+N」."""
+    options = t.positions(f["seat"])
+    if len(options) <= 1:
+        return _boost(t, f, options[0]) if options else None
+    return options
+
+
+@boost_turn.answer
+def _boost(t: Board, f: dict, choice: Any) -> Options:
+    t.holo(f["seat"], choice)["mods"]["arts"] += f["params"]["amount"]
+    t.event("boost", seat=f["seat"], pos=choice, amount=f["params"]["amount"], card=f["card"])
+    return None
+
+
+#: the names a card set may give an ability's ``effect``
+VOCABULARY = tuple(n for n, e in EFFECTS.table.items() if e.timing in ("ability", "constant"))

@@ -1,0 +1,244 @@
+"""The raw official card list (``card_data.json``) converted to this game's card set format.
+
+The list is a JSON object keyed by printing id (``"hBP01-028_C_02"``), each value
+``{number, id, name, card_type, rarity, product, color, hp, bloom_level, baton_touch,
+tags, life, skills: [{type, name?, dmg?, text?, description?, subtype?, icons?}],
+image_url}`` (see ``shared/data/hocg/README.md``). ``convert`` maps it field by field;
+every error names the field path and the printing id (``hBP01-028_C_02.skills.0.dmg``).
+The card set's digest is that of the list exactly as given, its id ``hocg-list-<digest
+prefix>``. Texts the effect vocabulary recognises get their ``effect`` (``PATTERNS``); the
+rest are resolved by hand with ``effect`` commands.
+
+>>> raw = {"x-1_C": {"number": "x-1", "id": "x-1_C", "name": "白エール", "card_type": "エール", "color": "白"}}
+>>> convert(raw)["cards"][0]["colors"]
+['white']
+>>> convert({"x-2_C": {"number": "x-2", "name": "?", "card_type": "魔法"}})
+Traceback (most recent call last):
+...
+replays.kit.cardset.CardSetError: invalid card set: x-2_C.card_type: unknown card type '魔法'
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Mapping
+
+from replays import canon
+from replays.kit import CardSetError
+
+COLOR_CHARS = {"白": "white", "緑": "green", "赤": "red", "青": "blue", "紫": "purple", "黄": "yellow"}
+ICON_COLORS = {"white": "white", "green": "green", "red": "red", "blue": "blue", "purple": "purple",
+               "yellow": "yellow", "any": "any", "colorless": "any"}
+SUPPORT_KINDS = {"スタッフ": "staff", "アイテム": "item", "イベント": "event", "ツール": "tool", "マスコット": "mascot",
+                 "ファン": "fan"}
+LEVELS = {"Debut": "debut", "1st": "1st", "2nd": "2nd", "Spot": "spot"}
+KEYWORDS = {"ギフト": "gift", "コラボエフェクト": "collab", "ブルームエフェクト": "bloom"}
+SKILL_KINDS = {"推しスキル": "oshi", "SP推しスキル": "sp_oshi", "推しステージスキル": "stage"}
+UNLIMITED = "デッキに何枚でも入れられる"
+#: rule reminders printed under a support's text: not abilities of their own
+REMINDERS = (r"LIMITED[:：]ターンに1枚しか使えない。?", r"ツールは、自分のホロメン1人につき1枚だけ付けられる。?",
+             r"マスコットは、自分のホロメン1人につき1枚だけ付けられる。?")
+
+#: text -> (effect, params) for the abilities the vocabulary automates (matched on the
+#: whole text, reminders and whitespace removed). The core (arts damage and costs, bloom,
+#: collab, baton touch, cheer, down, life, HP, LIMITED, the deck rules) is automated for
+#: every printing; these are the card texts on top of it.
+PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, dict[str, Any]]]]] = [
+    (re.compile(r"自分のデッキを(\d)枚引く。"), lambda m: ("draw", {"count": int(m[1])})),
+    (re.compile(r"このツールが付いているホロメンのアーツ\+(\d+)。"), lambda m: ("tool_arts", {"amount": int(m[1])})),
+    (re.compile(r"このマスコットが付いているホロメンのHP\+(\d+)。"), lambda m: ("mascot_hp", {"amount": int(m[1])})),
+    (re.compile(r"このホロメンはデッキに何枚でも入れられる"), lambda m: ("deck_rule", {})),
+    (re.compile(r"このホロメンがダウンした時、自分のライフ-2"), lambda m: ("buzz_life", {})),
+    (re.compile(r"自分のエールデッキの上から1枚を、?自分のセンターホロメンに送る。"),
+     lambda m: ("cheer_to", {"to": "center"})),
+    (re.compile(r"自分のエールデッキの上から1枚を、?自分のホロメンに送る。"), lambda m: ("cheer_to", {"to": "choose"})),
+    (re.compile(r"相手のセンターホロメンに特殊ダメージ(\d+)を与える。"),
+     lambda m: ("special_damage", {"amount": int(m[1]), "target": "center"})),
+    (re.compile(r"相手のホロメン1人に特殊ダメージ(\d+)を与える。"),
+     lambda m: ("special_damage", {"amount": int(m[1]), "target": "choose"})),
+    (re.compile(r"このホロメンのHP(\d+)回復。"), lambda m: ("heal", {"amount": int(m[1]), "target": "self"})),
+    (re.compile(r"自分のホロメン1人のHP(\d+)回復。"), lambda m: ("heal", {"amount": int(m[1]), "target": "choose"})),
+]
+
+
+def digest_id(raw: Mapping[str, Any]) -> tuple[str, str]:
+    digest = canon.digest(raw)
+    return f"hocg-list-{digest[:16]}", digest
+
+
+def is_raw(data: Any) -> bool:
+    """The raw list: an object of printings (no ``cards`` key), each with a ``card_type``."""
+    return (isinstance(data, Mapping) and "cards" not in data and bool(data)
+            and all(isinstance(v, Mapping) and "card_type" in v for v in data.values()))
+
+
+def recognise(text: str) -> tuple[str | None, dict[str, Any]]:
+    """The vocabulary effect a printed text is, or (None, {}) for one resolved by hand."""
+    body = text
+    for reminder in REMINDERS:
+        body = re.sub(reminder, "", body)
+    body = re.sub(r"\s+", "", body)
+    for pattern, make in PATTERNS:
+        m = pattern.fullmatch(body)
+        if m:
+            return make(m)
+    return None, {}
+
+
+def _int(value: Any, path: str, errors: dict) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    m = re.fullmatch(r"\s*(\d+)\+?\s*", str(value))
+    if not m:
+        errors.setdefault(path, []).append(f"not a number: {value!r}")
+        return None
+    return int(m[1])
+
+
+def _colors(value: Any, path: str, errors: dict) -> list[str]:
+    if value in (None, "", "無色"):
+        return ["colorless"] if value == "無色" else []
+    if not isinstance(value, str) or any(ch not in COLOR_CHARS for ch in value):
+        errors.setdefault(path, []).append(f"unknown colour {value!r}")
+        return []
+    return [COLOR_CHARS[ch] for ch in value]
+
+
+def _skill_head(text: str) -> tuple[int, str, str | None, str]:
+    """``[ホロパワー:-2]名前[ターンに1回]本文`` -> (holopower, name, limit, body)."""
+    m = re.match(r"\s*\[ホロパワー[:：]-?(\d+)\]\s*([^\[]*)\s*(?:\[(ターンに1回|ゲームに1回)\])?\s*(.*)", text, re.S)
+    if not m:
+        return 0, "", None, text
+    limit = {"ターンに1回": "turn", "ゲームに1回": "game"}.get(m[3] or "")
+    return int(m[1]), m[2].strip(), limit, m[4].strip()
+
+
+def convert_card(pid: str, v: Mapping[str, Any], errors: dict) -> dict[str, Any]:
+    path = pid
+    ctype = v.get("card_type")
+    if not isinstance(ctype, str):
+        errors.setdefault(f"{path}.card_type", []).append("missing card type")
+        ctype = ""
+    support = None
+    limited = False
+    if ctype == "推しホロメン":
+        kind = "oshi"
+    elif ctype == "ホロメン":
+        kind = "holomem"
+    elif ctype == "Buzzホロメン":
+        kind = "buzz"
+    elif ctype == "エール":
+        kind = "cheer"
+    elif ctype.startswith("サポート・"):
+        kind = "support"
+        parts = ctype.split("・")[1:]
+        limited = "LIMITED" in parts
+        support = SUPPORT_KINDS.get(parts[0]) if parts else None
+        if support is None:
+            errors.setdefault(f"{path}.card_type", []).append(f"unknown support kind {ctype!r}")
+    else:
+        errors.setdefault(f"{path}.card_type", []).append(f"unknown card type {ctype!r}")
+        kind = "support"
+    for key in ("number", "name"):
+        if not isinstance(v.get(key), str) or not v.get(key):
+            errors.setdefault(f"{path}.{key}", []).append("missing")
+    level = v.get("bloom_level")
+    if level is not None and level not in LEVELS:
+        errors.setdefault(f"{path}.bloom_level", []).append(f"unknown bloom level {level!r}")
+    baton = v.get("baton_touch") or []
+    if not isinstance(baton, list):
+        errors.setdefault(f"{path}.baton_touch", []).append("not a list")
+        baton = []
+    out: dict[str, Any] = {
+        "id": pid, "number": str(v.get("number", "")), "name": str(v.get("name", "")), "kind": kind,
+        "colors": _colors(v.get("color"), f"{path}.color", errors),
+        "hp": _int(v.get("hp"), f"{path}.hp", errors), "life": _int(v.get("life"), f"{path}.life", errors),
+        "level": LEVELS.get(level) if level else None, "baton": len(baton),
+        "tags": [str(t) for t in v.get("tags") or []], "support": support, "limited": limited,
+        "unlimited": False, "arts": [], "abilities": [], "rarity": str(v.get("rarity", "")),
+    }
+    if kind == "cheer" and len(out["colors"]) != 1:
+        errors.setdefault(f"{path}.color", []).append("a cheer card has one colour")
+    if kind in ("holomem", "buzz") and (out["hp"] is None or out["level"] is None):
+        errors.setdefault(f"{path}.hp", []).append("a holomem needs hp and bloom_level")
+    if kind == "oshi" and out["life"] is None:
+        errors.setdefault(f"{path}.life", []).append("an oshi needs life")
+    skills = v.get("skills") or []
+    if not isinstance(skills, list):
+        errors.setdefault(f"{path}.skills", []).append("not a list")
+        skills = []
+    for i, s in enumerate(skills):
+        where = f"{path}.skills.{i}"
+        if not isinstance(s, Mapping):
+            errors.setdefault(where, []).append("not an object")
+            continue
+        stype = s.get("type")
+        if stype == "アーツ":
+            icons = s.get("icons") or {}
+            cost = []
+            for icon in icons.get("main", []):
+                if icon not in ICON_COLORS:
+                    errors.setdefault(f"{where}.icons.main", []).append(f"unknown icon {icon!r}")
+                else:
+                    cost.append(ICON_COLORS[icon])
+            tokkou = []
+            for t in icons.get("tokkou", []):
+                m = re.fullmatch(r"(.)\+(\d+)", str(t))
+                if not m or m[1] not in COLOR_CHARS:
+                    errors.setdefault(f"{where}.icons.tokkou", []).append(f"unknown tokkou {t!r}")
+                else:
+                    tokkou.append({"color": COLOR_CHARS[m[1]], "amount": int(m[2])})
+            dmg = str(s.get("dmg", "0"))
+            text = str(s.get("description") or "")
+            effect, params = recognise(text) if text else (None, {})
+            out["arts"].append({"name": str(s.get("name", "")), "dmg": _int(dmg, f"{where}.dmg", errors) or 0,
+                                "plus": dmg.strip().endswith("+"), "cost": cost, "tokkou": tokkou, "text": text,
+                                "effect": effect, "params": params})
+        elif stype == "キーワード":
+            sub = s.get("subtype")
+            if sub not in KEYWORDS:
+                errors.setdefault(f"{where}.subtype", []).append(f"unknown keyword {sub!r}")
+                continue
+            text = str(s.get("description") or s.get("text") or "")
+            effect, params = recognise(text)
+            out["abilities"].append({"kind": KEYWORDS[sub], "name": str(s.get("name", "")), "text": text,
+                                     "holopower": 0, "limit": None, "effect": effect, "params": params})
+        elif stype in ("サポート効果", "エクストラ"):
+            text = str(s.get("text") or s.get("name") or s.get("description") or "")
+            effect, params = recognise(text)
+            if stype == "エクストラ" and UNLIMITED in text:
+                out["unlimited"] = True
+            out["abilities"].append({"kind": "support" if stype == "サポート効果" else "extra", "name": "",
+                                     "text": text, "holopower": 0, "limit": None, "effect": effect,
+                                     "params": params})
+        elif stype in SKILL_KINDS:
+            text = str(s.get("text") or s.get("description") or "")
+            cost, name, limit, body = _skill_head(text)
+            if limit is None and stype == "SP推しスキル":
+                limit = "game"
+            effect, params = recognise(body)
+            out["abilities"].append({"kind": SKILL_KINDS[stype], "name": name or str(s.get("name", "")),
+                                     "text": text, "holopower": cost, "limit": limit, "effect": effect,
+                                     "params": params})
+        else:
+            errors.setdefault(f"{where}.type", []).append(f"unknown skill type {stype!r}")
+    return out
+
+
+def convert(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The card set (this game's format) of a raw list; ``CardSetError`` naming every problem."""
+    errors: dict[str, list[str]] = {}
+    cards = []
+    for pid, v in raw.items():
+        if not isinstance(v, Mapping):
+            errors.setdefault(str(pid), []).append("not an object")
+            continue
+        if v.get("id") not in (None, pid):
+            errors.setdefault(f"{pid}.id", []).append(f"id {v.get('id')!r} differs from its key")
+        cards.append(convert_card(str(pid), v, errors))
+    if errors:
+        raise CardSetError(errors)
+    set_id, digest = digest_id(raw)
+    return {"id": set_id, "title": f"hololive OCG card list ({len(cards)} printings)",
+            "note": f"converted from the official card list, digest {digest}", "cards": cards}

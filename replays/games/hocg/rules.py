@@ -1,0 +1,569 @@
+"""Check, apply and label, one class per command type, each citing its rulebook section;
+then the turn structure, the checks every command shares and the legal commands.
+
+``check`` raises ``RuleViolation(rule, message)``; ``apply`` trusts its input. The
+turn's automatic steps, downs and card abilities run as frames (``effects``); the
+structured effect commands are in ``manual``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from replays.errors import RuleViolation
+from replays.games.hocg import cards as C
+from replays.games.hocg.commands import COMMANDS
+from replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, finish
+from replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, fresh_used, other
+from replays.kit import frame, is_token
+
+R_MAIN = "ターンの流れ/メインフェイズ"
+R_PERF = "ターンの流れ/パフォーマンスフェイズ"
+R_END = "ターンの流れ/エンドフェイズ"
+R_BLOOM = "対戦中の現象/Bloom"
+R_COLLAB = "対戦中の現象/コラボ"
+R_BATON = "その他の現象/バトンタッチ"
+R_TURN = "ターンの流れ"
+R_OVER = "勝利条件"
+R_HAND = "手札"
+#: judge's ruling: a game still running then is drawn (every game ends)
+TURN_LIMIT = 300
+NEXT_LEVEL = {"1st": ("debut",), "2nd": ("1st",)}
+
+POS_NAMES = {"center": "センター", "collab": "コラボ"}
+
+
+def pos_label(pos: Any) -> str:
+    if isinstance(pos, str) and pos.startswith("back") and pos[4:].isdigit():
+        return f"バック{int(pos[4:]) + 1}"
+    return POS_NAMES.get(pos, str(pos))
+
+
+def card_label(t: Board, card: Any) -> str:
+    if is_token(card):
+        return f"（不明なカード {card}）"
+    if not isinstance(card, str) or card not in t.cs.cards:
+        return str(card)
+    c = t.card(card)
+    level = {"debut": "Debut", "1st": "1st", "2nd": "2nd", "spot": "Spot"}.get(c.get("level") or "", "")
+    return f"{c['name']}〔{card}{' ' + level if level else ''}〕"
+
+
+def holo_label(t: Board, seat: str, pos: str) -> str:
+    h = t.holo(seat, pos)
+    name = t.name(h["card"]) if h is not None and not h["face_down"] else "?"
+    return f"{pos_label(pos)}の{name}"
+
+
+# ------------------------------------------------------------------- shared checks
+
+def main_phase(t: Board, rule: str = R_MAIN) -> None:
+    if t.s["phase"] != "main":
+        raise RuleViolation(rule, f"only in the main phase (now: {t.s['phase']})")
+
+
+def holds_all(t: Board, seat: str, named: list[str]) -> bool:
+    """The hand can hold every named card at once (each to its own hand entry)."""
+    hand = list(t.p(seat)["hand"])
+    for card in sorted(named, key=lambda c: c not in hand):
+        item = card if card in hand else next((i for i in hand if is_token(i) and t.zones.could_be(i, card)), None)
+        if item is None:
+            return False
+        hand.remove(item)
+    return True
+
+
+def in_hand(t: Board, seat: str, card: str, rule: str = R_HAND) -> dict:
+    if card not in t.cs.cards or not t.zones.holds(t.p(seat)["hand"], card):
+        raise RuleViolation(rule, f"{card!r} is not in {seat}'s hand")
+    return t.card(card)
+
+
+def may_hold_debut(t: Board, seat: str) -> bool:
+    return any(t.card(c)["level"] == "debut" and C.is_holomem(t.card(c)) for c in t.hand_cards(seat))
+
+
+def surely_no_debut(t: Board, seat: str) -> bool:
+    """No known Debut in hand (unknown cards may be anything): a forced redraw is possible."""
+    return not any(not is_token(i) and t.card(i)["level"] == "debut" for i in t.p(seat)["hand"])
+
+
+def cost_met(t: Board, cheer: list[str], cost: list[str]) -> bool:
+    """A coloured icon needs a cheer of its colour; ◇ (any) needs any cheer."""
+    have = Counter(C.color_of(t.cs, c) for c in cheer)
+    need = Counter(c for c in cost if c != "any")
+    for color, n in need.items():
+        if have[color] < n:
+            return False
+    return len(cheer) >= len(cost)
+
+
+# ------------------------------------------------------------------- preparation
+
+@COMMANDS.implements("mulligan")
+class Mulligan:
+    def check(self, t: Board, cmd: dict) -> None:
+        seat = cmd["seat"]
+        if t.s["phase"] != "mulligan":
+            raise RuleViolation(R_PREP, "the opening hands are settled")
+        m = t.p(seat)["mulligan"]
+        if m["redraws"] >= 1 and not surely_no_debut(t, seat):
+            raise RuleViolation(R_PREP, "the one free redraw was used; a hand with a Debut holomem is kept "
+                                        "(初期手札は一度だけ引き直すか、引き直さないかを選べる)")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat = cmd["seat"]
+        pl = t.p(seat)
+        m = pl["mulligan"]
+        forced = m["redraws"] >= 1
+        if forced:
+            # 手札にDebutホロメンが無い場合は、必ず引き直す: shown, one card fewer each time
+            t.event("shown_hand", seat=seat, cards=list(pl["hand"]))
+            if m["size"] <= 1:
+                finish(t, other(seat), f"{seat}は引き直しを繰り返してもDebutホロメンを引けなかった")
+                return
+            m["size"] -= 1
+        pile = f"deck/{seat}"
+        for item in pl["hand"]:
+            t.zones.shuffle_in(pile, item)
+        pl["hand"] = []
+        t.zones.shuffle(pile)
+        for _ in range(m["size"]):
+            t.draw(seat, R_PREP, "redraw")
+        m["redraws"] += 1
+        t.event("mulligan", seat=seat, size=m["size"], forced=forced)
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        m = t.p(cmd["seat"])["mulligan"]
+        if m["redraws"] == 0:
+            return f"{cmd['seat']}: 手札を引き直す（7枚）"
+        if m["size"] <= 1:
+            return f"{cmd['seat']}: Debutホロメンが無い（1枚まで引き直した: 敗北）"
+        return f"{cmd['seat']}: Debutホロメンが無いので公開して引き直す（{m['size'] - 1}枚）"
+
+
+@COMMANDS.implements("keep")
+class Keep:
+    def check(self, t: Board, cmd: dict) -> None:
+        if t.s["phase"] != "mulligan":
+            raise RuleViolation(R_PREP, "the opening hands are settled")
+        if not may_hold_debut(t, cmd["seat"]):
+            raise RuleViolation(R_PREP, "no Debut holomem in hand: the hand must be redrawn "
+                                        "(手札にDebutホロメンが1枚も無い場合は、必ず引き直す)")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat = cmd["seat"]
+        t.p(seat)["mulligan"]["done"] = True
+        t.event("keep", seat=seat)
+        if seat == t.s["first"]:
+            t.s["active"] = other(seat)
+        else:
+            t.s.update(phase="place", active=t.s["first"])
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        return f"{cmd['seat']}: この手札で始める"
+
+
+@COMMANDS.implements("place")
+class Place:
+    def check(self, t: Board, cmd: dict) -> None:
+        seat = cmd["seat"]
+        if t.s["phase"] != "place":
+            raise RuleViolation(R_PREP, "holomem are placed face down once the hands are settled")
+        back = cmd.get("back", [])
+        named = [cmd["center"], *back]
+        for card in named:
+            if card not in t.cs.cards:
+                raise RuleViolation(R_PREP, f"{card!r} is not a card of this card set")
+        if t.card(cmd["center"])["level"] != "debut" or not C.is_holomem(t.card(cmd["center"])):
+            raise RuleViolation(R_PREP, f"{t.name(cmd['center'])}: the centre is a Debut holomem")
+        for card in back:
+            if t.card(card)["level"] not in ("debut", "spot") or not C.is_holomem(t.card(card)):
+                raise RuleViolation(R_PREP, f"{t.name(card)}: only Debut or Spot holomem go to the back")
+        if len(named) > MAX_STAGE:
+            raise RuleViolation(R_PREP, f"at most {MAX_STAGE} holomem on the stage")
+        if not holds_all(t, seat, named):
+            raise RuleViolation(R_PREP, "the hand does not hold all of those cards")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat = cmd["seat"]
+        pl = t.p(seat)
+        pl["center"] = t.new_holo(t.take_from_hand(seat, cmd["center"], "place", R_PREP), face_down=True)
+        pl["back"] = [t.new_holo(t.take_from_hand(seat, c, "place", R_PREP), face_down=True)
+                      for c in cmd.get("back", [])]
+        pl["placed"] = True
+        t.event("placed", seat=seat, count=1 + len(pl["back"]))
+        if seat == t.s["first"]:
+            t.s["active"] = other(seat)
+            return
+        for s in SEATS:  # the reveal: both stages turned face up together
+            for _, h in t.stage(s):
+                h["face_down"] = False
+        t.event("reveal_stage")
+        start_turn(t, t.s["first"])
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        back = "、".join(card_label(t, c) for c in cmd.get("back", [])) or "なし"
+        return f"{cmd['seat']}: 裏向きで センター {card_label(t, cmd['center'])}／バック {back}"
+
+
+# ------------------------------------------------------------------- main phase
+
+@COMMANDS.implements("play")
+class Play:
+    def check(self, t: Board, cmd: dict) -> None:
+        main_phase(t)
+        c = in_hand(t, cmd["seat"], cmd["card"])
+        if not C.is_holomem(c) or c["level"] not in ("debut", "spot"):
+            raise RuleViolation(R_MAIN, f"{c['name']}: only a Debut or Spot holomem is put out to the back")
+        if t.stage_count(cmd["seat"]) >= MAX_STAGE:
+            raise RuleViolation(R_MAIN, f"the stage already has {MAX_STAGE} holomem")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat = cmd["seat"]
+        t.take_from_hand(seat, cmd["card"], "play", R_MAIN)
+        t.p(seat)["back"].append(t.new_holo(cmd["card"]))
+        t.event("play", seat=seat, card=cmd["card"])
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        return f"{cmd['seat']}: {card_label(t, cmd['card'])} をバックに出す"
+
+
+@COMMANDS.implements("bloom")
+class Bloom:
+    def check(self, t: Board, cmd: dict) -> None:
+        main_phase(t, R_BLOOM)
+        seat = cmd["seat"]
+        if t.first_turn(seat):
+            raise RuleViolation(R_BLOOM, "no Bloom during a player's own first turn")
+        c = in_hand(t, seat, cmd["card"], R_BLOOM)
+        target = cmd.get("target")
+        h = t.holo(seat, target) if target else None
+        if h is None:
+            raise RuleViolation(R_BLOOM, f"no holomem at {pos_label(target)}")
+        under = t.card(h["card"])
+        if not C.is_holomem(c) or c["level"] not in NEXT_LEVEL:
+            raise RuleViolation(R_BLOOM, f"{c['name']} is not a Bloom holomem (1st or 2nd)")
+        if under["level"] not in NEXT_LEVEL[c["level"]]:
+            raise RuleViolation(R_BLOOM, f"a {c['level']} blooms from a {' or '.join(NEXT_LEVEL[c['level']])} "
+                                         f"holomem, not {under['level']} (「Debut」から「1st」、「1st」から「2nd」)")
+        if under["name"] != c["name"]:
+            raise RuleViolation(R_BLOOM, f"{c['name']} blooms only on {c['name']}, not {under['name']}")
+        if h["since"] >= t.s["turn"]:
+            raise RuleViolation(R_BLOOM, f"{under['name']} came onto the stage or bloomed this turn")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat, pos = cmd["seat"], cmd["target"]
+        t.take_from_hand(seat, cmd["card"], "bloom", R_BLOOM)
+        h = t.holo(seat, pos)
+        h["stack"].append(h["card"])
+        h["card"] = cmd["card"]
+        h["since"] = t.s["turn"]
+        t.event("bloom", seat=seat, pos=pos, card=cmd["card"])
+        for ab in t.card(cmd["card"])["abilities"]:
+            if ab["kind"] == "bloom":
+                t.s["stack"].append(ability_frame(t, seat, cmd["card"], ab, "bloom", pos=pos))
+        resolve(t)
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        return f"{cmd['seat']}: {holo_label(t, cmd['seat'], cmd.get('target'))} に {card_label(t, cmd['card'])} をBloom"
+
+
+@COMMANDS.implements("support")
+class Support:
+    def check(self, t: Board, cmd: dict) -> None:
+        main_phase(t)
+        seat = cmd["seat"]
+        c = in_hand(t, seat, cmd["card"])
+        if c["kind"] != "support":
+            raise RuleViolation(R_MAIN, f"{c['name']} is not a support card")
+        if c["limited"]:
+            if t.p(seat)["used"]["limited"]:
+                raise RuleViolation("カード/LIMITED", "LIMITED: ターンに1枚しか使えない")
+            if t.s["first"] == seat and t.first_turn(seat):
+                raise RuleViolation("カード/LIMITED", "LIMITED cards cannot be used in the first player's first turn")
+        target = cmd.get("target")
+        if c["support"] in C.ATTACHED:
+            h = t.holo(seat, target) if target else None
+            if h is None:
+                raise RuleViolation(R_MAIN, f"a {c['support']} is attached to one of your holomem: name it")
+            if c["support"] in ("tool", "mascot") and any(t.card(a)["support"] == c["support"] for a in h["attached"]):
+                raise RuleViolation(f"カード/{c['support']}", f"one {c['support']} per holomem")
+        elif target is not None:
+            raise RuleViolation(R_MAIN, f"{c['name']} is used, not attached: no target")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat, card = cmd["seat"], cmd["card"]
+        c = t.card(card)
+        t.take_from_hand(seat, card, "support", R_MAIN)
+        if c["limited"]:
+            t.p(seat)["used"]["limited"] = True
+        t.event("support", seat=seat, card=card, target=cmd.get("target"))
+        if c["support"] in C.ATTACHED:
+            t.holo(seat, cmd["target"])["attached"].append(card)
+            for ab in c["abilities"]:
+                cite(t, seat, card, ab.get("name") or "support")
+            return
+        t.archive(seat, card)
+        for ab in reversed(c["abilities"]):
+            if ab["kind"] == "support":
+                t.s["stack"].append(ability_frame(t, seat, card, ab, "support"))
+        resolve(t)
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        target = cmd.get("target")
+        to = f" を {holo_label(t, cmd['seat'], target)} に付ける" if target else " を使う"
+        return f"{cmd['seat']}: {card_label(t, cmd['card'])}{to}"
+
+
+def oshi_ability(t: Board, seat: str, skill: str) -> dict | None:
+    kind = "oshi" if skill == "oshi" else "sp_oshi"
+    return next((a for a in t.card(t.p(seat)["oshi"])["abilities"] if a["kind"] == kind), None)
+
+
+@COMMANDS.implements("oshi_skill")
+class OshiSkill:
+    def check(self, t: Board, cmd: dict) -> None:
+        main_phase(t)
+        seat, skill = cmd["seat"], cmd["skill"]
+        ab = oshi_ability(t, seat, skill)
+        if ab is None:
+            raise RuleViolation(R_MAIN, f"{t.name(t.p(seat)['oshi'])} has no {'SP' if skill == 'sp' else ''}推しスキル")
+        used = t.p(seat)["used"]
+        if skill == "sp" and t.p(seat).get("sp_used"):
+            raise RuleViolation("SP推しスキルマーカー", "the SP oshi skill is used once per game")
+        if skill == "oshi" and used["oshi"] and ab["limit"] == "turn":
+            raise RuleViolation(R_MAIN, "the oshi skill is used once per turn ([ターンに1回])")
+        if len(t.p(seat)["holopower"]) < ab["holopower"]:
+            raise RuleViolation(R_HOLOPOWER, f"{ab['holopower']} ホロパワー needed, "
+                                             f"{len(t.p(seat)['holopower'])} there")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat, skill = cmd["seat"], cmd["skill"]
+        pl = t.p(seat)
+        ab = oshi_ability(t, seat, skill)
+        paid = [t.face_up(item, "holopower", R_HOLOPOWER) for item in pl["holopower"][:ab["holopower"]]]
+        pl["holopower"] = pl["holopower"][ab["holopower"]:]
+        t.archive(seat, *paid)
+        if skill == "sp":
+            pl["sp_used"] = True
+        else:
+            pl["used"]["oshi"] = True
+        t.event("oshi_skill", seat=seat, skill=skill, name=ab["name"], paid=paid)
+        t.s["stack"].append(ability_frame(t, seat, pl["oshi"], ab, "oshi"))
+        resolve(t)
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        ab = oshi_ability(t, cmd["seat"], cmd["skill"])
+        kind = "SP推しスキル" if cmd["skill"] == "sp" else "推しスキル"
+        name = ab["name"] if ab else "?"
+        cost = ab["holopower"] if ab else "?"
+        return f"{cmd['seat']}: {kind}「{name}」（ホロパワー{cost}）"
+
+
+@COMMANDS.implements("collab")
+class Collab:
+    def check(self, t: Board, cmd: dict) -> None:
+        main_phase(t, R_COLLAB)
+        seat = cmd["seat"]
+        pl = t.p(seat)
+        if pl["used"]["collab"]:
+            raise RuleViolation(R_COLLAB, "collab once per turn (ターンに1回)")
+        if pl["collab"] is not None:
+            raise RuleViolation(R_COLLAB, "the collab position is taken")
+        h = t.holo(seat, cmd["back"])
+        if h is None:
+            raise RuleViolation(R_COLLAB, f"no holomem at {pos_label(cmd['back'])}")
+        if h["rested"]:
+            raise RuleViolation(R_COLLAB, "a resting holomem cannot collab (休んでいないバックホロメン)")
+        if t.deck_size(seat) == 0:
+            raise RuleViolation(R_COLLAB, "the deck is empty: nothing to put into ホロパワー")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat = cmd["seat"]
+        pl = t.p(seat)
+        h = t.remove_holo(seat, cmd["back"])
+        pl["collab"] = h
+        pl["used"]["collab"] = True
+        pl["holopower"].append(t.zones.draw(f"deck/{seat}", "holopower", R_COLLAB, visible=()))
+        t.event("collab", seat=seat, card=h["card"])
+        for ab in t.card(h["card"])["abilities"]:
+            if ab["kind"] == "collab":
+                t.s["stack"].append(ability_frame(t, seat, h["card"], ab, "collab", pos="collab"))
+        resolve(t)
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        return f"{cmd['seat']}: {holo_label(t, cmd['seat'], cmd['back'])} をコラボ"
+
+
+@COMMANDS.implements("baton_touch")
+class BatonTouch:
+    def check(self, t: Board, cmd: dict) -> None:
+        main_phase(t, R_BATON)
+        seat = cmd["seat"]
+        pl = t.p(seat)
+        if pl["used"]["baton"]:
+            raise RuleViolation(R_BATON, "baton touch once per turn")
+        center = pl["center"]
+        if center is None:
+            raise RuleViolation(R_BATON, "no centre holomem")
+        h = t.holo(seat, cmd["back"])
+        if h is None:
+            raise RuleViolation(R_BATON, f"no holomem at {pos_label(cmd['back'])}")
+        if h["rested"]:
+            raise RuleViolation(R_BATON, "a resting back holomem cannot become the centre")
+        cost = t.card(center["card"])["baton"]
+        if len(cmd["cheer"]) != cost:
+            raise RuleViolation(R_BATON, f"the cost is {cost} cheer of the centre, {len(cmd['cheer'])} named")
+        have = Counter(center["cheer"])
+        if any(have[c] < n for c, n in Counter(cmd["cheer"]).items()):
+            raise RuleViolation(R_BATON, "those cheer cards are not all attached to the centre")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat = cmd["seat"]
+        pl = t.p(seat)
+        center = pl["center"]
+        for c in cmd["cheer"]:
+            center["cheer"].remove(c)
+        t.archive(seat, *cmd["cheer"])
+        i = int(cmd["back"][4:])
+        pl["center"], pl["back"][i] = pl["back"][i], center
+        pl["used"]["baton"] = True
+        t.event("baton_touch", seat=seat, card=pl["center"]["card"], back=center["card"], paid=list(cmd["cheer"]))
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        paid = "、".join(t.name(c) for c in cmd["cheer"]) or "なし"
+        return f"{cmd['seat']}: {holo_label(t, cmd['seat'], cmd['back'])} とバトンタッチ（{paid}をアーカイブ）"
+
+
+# ------------------------------------------------------------------- performance, end
+
+@COMMANDS.implements("arts")
+class Arts:
+    def check(self, t: Board, cmd: dict) -> None:
+        s, seat = t.s, cmd["seat"]
+        if s["phase"] not in ("main", "performance"):
+            raise RuleViolation(R_PERF, f"arts are used in the performance phase (now: {s['phase']})")
+        if s["first"] == seat and t.first_turn(seat):
+            raise RuleViolation(R_PERF, "先攻1ターン目はアーツが使えない")
+        h = t.holo(seat, cmd["holomem"])
+        if h is None:
+            raise RuleViolation(R_PERF, f"no holomem at {pos_label(cmd['holomem'])}")
+        if cmd["holomem"] in t.p(seat)["used"]["arts"]:
+            raise RuleViolation(R_PERF, f"the {pos_label(cmd['holomem'])} holomem already used an art this turn")
+        if h["rested"]:
+            raise RuleViolation(R_PERF, "a resting holomem uses no arts")
+        arts = t.card(h["card"])["arts"]
+        if cmd["art"] >= len(arts):
+            raise RuleViolation(R_PERF, f"{t.name(h['card'])} has {len(arts)} art(s)")
+        if not cost_met(t, h["cheer"], arts[cmd["art"]]["cost"]):
+            need = "".join(C.COLOR_NAMES[c] for c in arts[cmd["art"]]["cost"])
+            raise RuleViolation(R_PERF, f"「{arts[cmd['art']]['name']}」 needs cheer {need}")
+        if t.holo(other(seat), cmd["target"]) is None:
+            raise RuleViolation(R_PERF, f"the opponent has no {pos_label(cmd['target'])} holomem")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        s, seat, pos = t.s, cmd["seat"], cmd["holomem"]
+        s["phase"] = "performance"
+        h = t.holo(seat, pos)
+        art = t.card(h["card"])["arts"][cmd["art"]]
+        t.p(seat)["used"]["arts"].append(pos)
+        t.event("arts", seat=seat, pos=pos, card=h["card"], art=art["name"], target=cmd["target"])
+        s["stack"].append(frame("arts_damage", seat, h["card"], "arts",
+                                {"pos": pos, "art": cmd["art"], "target": cmd["target"]}))
+        if art["text"]:
+            cite(t, seat, h["card"], art["name"])
+            ab = {"name": art["name"], "text": art["text"], "effect": art.get("effect"),
+                  "params": art.get("params", {})}
+            s["stack"].append(ability_frame(t, seat, h["card"], ab, "arts", pos=pos))
+        resolve(t)
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        h = t.holo(cmd["seat"], cmd["holomem"])
+        arts = t.card(h["card"])["arts"] if h else []
+        name = arts[cmd["art"]]["name"] if cmd["art"] < len(arts) else "?"
+        return (f"{cmd['seat']}: {holo_label(t, cmd['seat'], cmd['holomem'])} のアーツ「{name}」→ 相手の"
+                f"{holo_label(t, other(cmd['seat']), cmd['target'])}")
+
+
+@COMMANDS.implements("end_turn")
+class EndTurn:
+    def check(self, t: Board, cmd: dict) -> None:
+        if t.s["phase"] not in ("main", "performance"):
+            raise RuleViolation(R_END, f"the turn ends after the main/performance phase (now: {t.s['phase']})")
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        seat = cmd["seat"]
+        for s in SEATS:  # 「このターンの間」 ends
+            for _, h in t.stage(s):
+                h["mods"] = {"hp": 0, "arts": 0}
+        t.event("end_turn", seat=seat)
+        if t.s["turn"] >= TURN_LIMIT:
+            finish(t, None, f"裁定: {TURN_LIMIT}ターンに達したため引き分け")
+            return
+        start_turn(t, other(seat))
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        return f"{cmd['seat']}: ターンエンド"
+
+
+@COMMANDS.implements("choose")
+class Choose:
+    def check(self, t: Board, cmd: dict) -> None:
+        raise RuleViolation(R_TURN, "no decision is pending")  # a pending one is checked by precheck
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        pending = t.s["pending"]
+        t.event("choose", seat=cmd["seat"], effect=pending["kind"], card=pending["card"], choice=cmd["choice"])
+        EFFECTS.answer(t, cmd)
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        pending = t.s.get("pending") or {}
+        return f"{cmd['seat']}: {pending.get('prompt', '選択')}: {choice_label(t, pending, cmd.get('choice'))}"
+
+
+def choice_label(t: Board, pending: dict, choice: Any) -> str:
+    if choice is None:
+        return "見つからなかった／選ばない"
+    if choice == "done":
+        return "解決を終える"
+    if isinstance(choice, str) and (choice in ("center", "collab") or choice.startswith("back")):
+        seat = pending.get("seat", "p1")
+        side = other(seat) if pending.get("kind") == "special_damage" else seat
+        return holo_label(t, side, choice)
+    return card_label(t, choice)
+
+
+COMMANDS.complete()
+
+
+# ------------------------------------------------------------------- the turn
+
+def resolve(t: Board) -> None:
+    EFFECTS.resolve(t)
+    decide(t)
+
+
+def start_turn(t: Board, seat: str) -> None:
+    """A new turn: リセット (wake; the collab holomem back to the back row, resting; an
+    empty centre filled from the back), ドロー, エール; then メイン."""
+    s = t.s
+    s["turn"] += 1
+    s["active"] = seat
+    s["phase"] = "reset"
+    pl = t.p(seat)
+    pl["turns"] += 1
+    pl["used"] = fresh_used()
+    pl["cited"] = []
+    t.event("turn", seat=seat, turn=s["turn"])
+    for _, h in t.stage(seat):
+        h["rested"] = False
+    if pl["collab"] is not None:
+        h, pl["collab"] = pl["collab"], None
+        h["rested"] = True
+        pl["back"].append(h)
+        t.event("collab_rests", seat=seat, card=h["card"])
+    s["stack"].extend([frame("cheer_step", seat, None, "turn"), frame("draw_step", seat, None, "turn"),
+                       frame("fill_center", seat, None, "turn")])
+    resolve(t)
