@@ -4,9 +4,9 @@ Rulebook: ``shared/rules/hololive-ocg.md``; card list: the official one, convert
 (``rawlist``), or this package's FIXTURE set of invented cards (``cardsets/fixture.json``).
 Reading order: ``commands`` (the stored contract) → ``cards`` (card set schema) →
 ``rawlist`` (the official list converted) → ``state`` (layout, deck lists, setup) →
-``effects`` (the turn's steps, downs, card abilities) → ``rules`` (check/apply per command)
-→ ``manual`` (effect commands for abilities resolved by hand) → ``game`` (legal, to_act,
-outcome) → ``view`` → ``describe``.
+``effects`` (the turn's steps, downs, card abilities) → ``manual`` (effect commands for
+abilities resolved by hand) → ``rules`` (check/apply per command; legal, to_act, outcome)
+→ ``view`` → ``describe``.
 
 Commands (``type``, ``seat``; positions "center" | "collab" | "back0".."back4"):
 
@@ -121,7 +121,7 @@ from replays.games.hocg import view as _view
 from replays.games.hocg.cards import HocgCards
 from replays.games.hocg.commands import COMMANDS
 from replays.games.hocg.effects import VOCABULARY
-from replays.games.hocg.game import HocgRules
+from replays.games.hocg.rules import HocgRules
 from replays.games.hocg.state import OPTIONS
 from replays.rules import OMNISCIENT, check_perspective
 
