@@ -673,7 +673,7 @@ class MatchService:
         rules = st.rules
         item = None
         if line and at > 0:
-            items, state = self._history(mid, perspective, at, at)
+            items, state = self._history(mid, perspective, at, at, head)
             item = items[0]
         elif at == head:  # the head as read above, even if another entry lands meanwhile
             state = self._load_head(mid, st, read).state
@@ -712,13 +712,16 @@ class MatchService:
             raise BadRequest({"command": [str(exc)]}) from None
         return _needs_of(st.rules, self._load_head(mid, st).state, command)
 
-    def _history(self, mid: str, perspective: str, frm: int, to: int | None) -> tuple[list[dict[str, Any]], Any]:
-        """The items of ``history`` and the state after the last of them (None if there are none)."""
+    def _history(self, mid: str, perspective: str, frm: int, to: int | None,
+                 head_seq: int | None = None) -> tuple[list[dict[str, Any]], Any]:
+        """The items of ``history`` and the state after the last of them (None if there are none).
+        ``head_seq``: the head the caller has just read (one round trip less)."""
         mid = check_match_id(mid)
         st = self._static(mid)
         if perspective not in perspectives(st.players):
             raise BadRequest({"as": [f"one of {', '.join(perspectives(st.players))}"]})
-        head_seq = self._head(mid)[0]
+        if head_seq is None:
+            head_seq = self._head(mid)[0]
         if not isinstance(frm, int) or isinstance(frm, bool) or frm < 1:
             raise BadRequest({"from": ["an integer >= 1"]})
         if to is None or to > head_seq:
