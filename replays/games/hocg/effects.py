@@ -42,7 +42,8 @@ def finish(t: Board, winner: str | None, reason: str) -> None:
         s["over"] = {"winner": winner, "reason": reason}
         t.event("over", winner=winner, reason=reason)
     s["phase"] = "over"
-    s["stack"], s["pending"] = [], None
+    s["stack"].clear()  # in place: the kit's resolve loop holds this list
+    s["pending"] = None
 
 
 def decide(t: Board) -> None:
