@@ -5,6 +5,14 @@ with the seq the table was rendered at and the command id minted with that rende
 a double click records once and a table that fell behind is refused (409) rather than
 applied to a state its user never saw. A refusal re-renders the table from the fresh
 state with the reason (the rulebook section for a rule violation); nothing is written.
+
+At a physical or observed table the recorder states what chance turned up. A chance
+command is one button that opens the picker of its possible outcomes (``needs``, from
+``MatchService.view_step``): one click to open, one to pick. A command with several
+chance events asks for the next outcome after each pick (the service's ``needs`` on its
+refusal), until it is complete; nothing is written before. A reveal (a card named from a
+hand of unknown cards) folds its many commands into one button with a picker of what the
+unknown card may be (``pickers.families``).
 """
 from __future__ import annotations
 

@@ -224,3 +224,17 @@ def test_record_an_observed_senbu_rinki_game_leaving_roles_unseen(tab, live, app
     assert tab.locator("[data-testid=knowledge] li").count() >= 1
     print(f"\nobserved 千舞鱗鬼さがし: {info.seq} commands in {click.count} clicks "
           f"({click.count / info.seq:.2f} per command), {unknown_picked} outcomes left unseen at the table")
+
+
+def test_a_card_typed_into_a_picker_is_picked_with_enter(tab, live, app, matches):
+    """Opening a draw's picker puts the cursor in its search box; typing filters the
+    options by name or number and Enter picks the first one left."""
+    mid = matches.create("toy", ["Aoi", "Hikari"], {"rounds": 2}, table="physical", deal=["n1", "n3", "n2", "n4"]).id
+    sign_in(tab, live, token(app, "recorder", name="Rec", match=mid), f"/m/{mid}/table")
+    tab.click("summary[data-testid=ask]")
+    tab.keyboard.type("７")  # full-width, as a Japanese keyboard may send it
+    assert tab.locator("details[open] button[name=command]:visible").count() == 1
+    assert tab.inner_text("details[open] [data-count]") == "1"
+    tab.keyboard.press("Enter")
+    wait_seq(tab, 1)
+    assert matches.entries(mid)[-1]["command"] == {"type": "draw", "seat": "p1", "outcomes": ["n7"]}

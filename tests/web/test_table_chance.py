@@ -114,3 +114,22 @@ def test_players_do_not_record_at_a_physical_table(app, client, physical):
     with app.test_client() as player:
         sign_in(player, token(app, "player", name="Aoi", match=physical.mid, seat="p1"))
         assert player.get(f"/m/{physical.mid}/table").status_code == 403
+
+
+def test_a_command_with_two_chance_events_asks_for_its_outcomes_in_turn(app, client, matches):
+    mid = matches.create("toy", ["Aoi", "Hikari"], {"rounds": 1, "draws": 2}, table="physical",
+                         deal=["n1", "n3", "n2", "n4"]).id
+    sign_in(client, token(app, "recorder", name="Rec", match=mid))
+    table = Table(client, mid)
+    first = [c for c in values(table.page()) if c["type"] == "draw"]
+    assert [c["outcomes"] for c in first] == [["n5"], ["n6"], ["n7"], ["n8"]]
+    status, body = table.post(command=json.dumps(first[1]))  # the first card: the second is asked for
+    assert status == 200 and matches.info(mid).seq == 0
+    asking = body[body.index('data-testid="asking"'):body.index('<div class="commands">')]
+    assert "outcome 2: draw" in asking and "stated so far: 六" in asking
+    second = values(asking)
+    assert [c["outcomes"] for c in second] == [["n6", "n5"], ["n6", "n7"], ["n6", "n8"]]  # 六 is taken
+    status, body = table.post(command=json.dumps(second[2]))
+    assert status == 200 and 'data-testid="recorded"' in body
+    assert matches.entries(mid)[-1]["command"]["outcomes"] == ["n6", "n8"]
+    assert "p1 draws 六、八" in client.get(f"/m/{mid}?as=p1&step=1").get_data(as_text=True)

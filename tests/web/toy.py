@@ -42,9 +42,14 @@ CARDS = {"id": "toy-numbers", "title": "Toy numbers 1..13",
          "cards": [{"id": f"n{i}", "name": NAMES[i - 1], "number": str(i), "value": i} for i in range(1, 14)]}
 
 
-def default_deck(rounds: int) -> list[str]:
-    """Enough cards for ``rounds`` (2 dealt to each hand, one drawn per play), 1..13 over and over."""
-    return [f"n{i % 13 + 1}" for i in range(2 * rounds + 4)]
+def deck_size(rounds: int, draws: int) -> int:
+    """2 dealt to each hand, ``draws`` drawn before each play."""
+    return 2 * rounds * draws + 4
+
+
+def default_deck(rounds: int, draws: int = 1) -> list[str]:
+    """Enough cards for ``rounds``: 1..13 over and over."""
+    return [f"n{i % 13 + 1}" for i in range(deck_size(rounds, draws))]
 
 
 class OptionsSchema(Schema):
@@ -52,6 +57,8 @@ class OptionsSchema(Schema):
         unknown = RAISE
 
     rounds = fields.Integer(strict=True, load_default=3, validate=validate.Range(1, 1000))
+    #: cards one draw brings (each a chance event of the one command: asked for in turn)
+    draws = fields.Integer(strict=True, load_default=1, validate=validate.Range(1, 3))
     #: the cards actually in the deck (a physical table's deck check); default: default_deck(rounds)
     deck = fields.List(fields.String(), load_default=None, validate=validate.Length(max=2010),
                        metadata={"description": "deck list: the deck's card ids"})
@@ -79,11 +86,12 @@ class Draw:
 
     def apply(self, t, cmd):
         seat = cmd["seat"]
-        t.s["hands"][seat].append(t.zones.draw("deck", "draw", "ドロー", visible=(seat,)))
+        for _ in range(t.s.get("draws", 1)):
+            t.s["hands"][seat].append(t.zones.draw("deck", "draw", "ドロー", visible=(seat,)))
         t.s["phase"] = "play"
 
     def label(self, t, cmd, seat):
-        return f"{cmd['seat']} draws"
+        return f"{cmd['seat']} draws" + (f" {t.s['draws']}" if t.s.get("draws", 1) > 1 else "")
 
 
 @COMMANDS.implements("play")
@@ -125,15 +133,17 @@ class Toy(Game):
         return [load(self.cardset_schema, CARDS)]
 
     def deal(self, t, options, players):
-        rounds = options.get("rounds", 3)
-        deck = options.get("deck") or default_deck(rounds)
-        check_deck(deck, t.cs.cards, "準備", size=2 * rounds + 4)
+        rounds, draws = options.get("rounds", 3), options.get("draws", 1)
+        deck = options.get("deck") or default_deck(rounds, draws)
+        check_deck(deck, t.cs.cards, "準備", size=deck_size(rounds, draws))
         t.zones.add_pile("deck", deck)
         hands: dict[str, list[str]] = {"p1": [], "p2": []}
         for _ in range(2):
             for seat in SEATS:
                 hands[seat].append(t.zones.draw("deck", "deal", "準備", visible=(seat,)))
         t.s.update(hands=hands, played={"p1": [], "p2": []}, active="p1", phase="draw", turn=1, rounds=rounds)
+        if draws > 1:  # only then, so that a one-card game's states stay as they were
+            t.s["draws"] = draws
 
     def precheck(self, t, cmd):
         if self.outcome(t.s) is not None:
@@ -185,10 +195,11 @@ class Toy(Game):
     def describe(self, before, command, after, perspective):
         seat = command["seat"]
         if command["type"] == "draw":
-            drawn = after["hands"][seat][-1]
+            drawn = after["hands"][seat][len(before["hands"][seat]):]
             if perspective in (seat, OMNISCIENT):
-                return f"{seat} draws " + ("an unseen card" if is_token(drawn) else self.cardset.name(drawn))
-            return f"{seat} draws"
+                return f"{seat} draws " + "、".join("an unseen card" if is_token(c) else self.cardset.name(c)
+                                                   for c in drawn)
+            return f"{seat} draws" + (f" {len(drawn)}" if len(drawn) > 1 else "")
         return f"{seat} plays {self.cardset.name(command['card'])}"
 
     def turn(self, state):

@@ -162,4 +162,11 @@
   }
   document.addEventListener('DOMContentLoaded', focusPicker);
   document.addEventListener('htmx:afterSettle', focusPicker);
+  /* Opening a command's picker puts the cursor in its search box: a card can be typed at once. */
+  document.addEventListener('toggle', function (e) {
+    var d = e.target;
+    if (!d.matches || !d.matches('details.ask') || !d.open) { return; }
+    var input = d.querySelector('[data-filter]');
+    if (input) { input.focus(); }
+  }, true);
 })();
