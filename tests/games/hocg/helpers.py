@@ -2,6 +2,7 @@
 physical table whose deal and outcomes the test states (so every card is known)."""
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from replays import engine
@@ -63,3 +64,18 @@ def ready(p1_back=(YUKI_DU,), p2_back=(AKARI_DU,), p1_cheer=WHITE) -> dict:
 
 def legal(state: dict, seat: str) -> list[dict]:
     return RULES.legal(state, seat)
+
+
+def swap_in_hand(state: dict, seat: str, old: str, new: str) -> dict:
+    """A given state: ``old`` in ``seat``'s hand exchanged with a ``new`` from its deck
+    (the deck pile's what-may-be-in-it follows, so card counts stay true)."""
+    s = copy.deepcopy(state)
+    hand = s["players"][seat]["hand"]
+    hand[hand.index(old)] = new
+    unseen = s["zones"]["piles"][f"deck/{seat}"]["unseen"]
+    unseen[new] -= 1
+    if not unseen[new]:
+        del unseen[new]
+    unseen[old] = unseen.get(old, 0) + 1
+    s["zones"]["piles"][f"deck/{seat}"]["unseen"] = dict(sorted(unseen.items()))
+    return s
