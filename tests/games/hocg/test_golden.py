@@ -1,0 +1,103 @@
+"""Golden records: replayed by ``replays.verify``; head chains and outcomes pinned; each
+digital one replayed at a physical table (``tables.restate``) with equal omniscient views.
+
+A behaviour change shows up here first. If it is intended, bump ``RULES.version`` and
+rewrite the files (``python -m tests.games.hocg.golden``), then update the pins.
+"""
+from __future__ import annotations
+
+import pytest
+
+from replays import engine, records
+from replays.kit import tables
+from replays.verify import verify, verify_text
+
+from .golden import FOLDER, GOLDEN, PHYSICAL, make, physical_game, physical_options
+from .helpers import RULES
+
+PINS = {
+    "downs-and-deck-out": ("dcd9750714e94178d959b495b3656d33661ce5e2f47e207f51ea44b5d94ae9fb", ["p1"]),
+    "forced-mulligan": ("8d872a57cf756d791efebfcf946f163c8a884cd0e576f729cd1b50b8660cb3b1", ["p1"]),
+    "empty-stage": ("2d300c15ebbd467f0f92422b921fc9161d5314520d9d44f2292bdda74e91557a", ["p1"]),
+    PHYSICAL: ("14d42932a0f8115e52f8cd8402c851c761218375604b715b897b820d1bf7c1fb", None),
+}
+DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
+
+
+def _read(name: str) -> records.ReadResult:
+    result = records.read_text((FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8"))
+    assert result.ok, result.errors
+    return result
+
+
+def _states(record: records.Record) -> list[dict]:
+    state = engine.initial_state(RULES, record.header, record.header["seed"])
+    out = [state]
+    for entry in record.entries:
+        state = RULES.apply(state, entry["command"])
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_record_verifies_with_the_pinned_head_and_outcome(name):
+    result = _read(name)
+    report = verify(result.record, lines=result.entry_lines)
+    assert report.ok and report.replayed and report.seed == "matches", report.divergence
+    head, winners = PINS[name]
+    assert report.head == head
+    if winners is not None:
+        assert report.outcome["winners"] == winners
+    assert result.record.header["table"] == ("physical" if name == PHYSICAL else "digital")
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_record_is_what_the_generator_makes_today(name):
+    assert make(GOLDEN[name]).dumps() == (FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8")
+
+
+def _without_table(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "table"}
+
+
+@pytest.mark.parametrize("name", DIGITAL)
+def test_golden_digital_record_replays_at_a_physical_table_with_equal_states(name):
+    record = _read(name).record
+    header, seed = record.header, record.header["seed"]
+    commands = [e["command"] for e in record.entries]
+    deal, stated = tables.restate(RULES, header["options"], seed, 2, commands)
+    physical = RULES.setup(header["options"], seed, 2, table="physical", deal=deal)
+    digital = engine.initial_state(RULES, header, seed)
+    assert any(c.get("outcomes") for c in stated)
+    for command, restated in zip([None, *commands], [None, *stated]):
+        if command is not None:
+            physical = engine.step(RULES, physical, restated)
+            digital = RULES.apply(digital, command)
+        assert {k: v for k, v in physical.items() if k != "table"} == {k: v for k, v in digital.items() if k != "table"}
+        assert _without_table(RULES.view(physical, "omniscient")) == _without_table(RULES.view(digital, "omniscient"))
+    assert RULES.outcome(physical) == RULES.outcome(digital)
+
+
+def test_golden_physical_record_states_the_deal_and_checks_the_deck_lists():
+    record = _read(PHYSICAL).record
+    header = record.header
+    assert header["options"] == physical_options() and header["deal"] == physical_game()[0]
+    start = engine.initial_state(RULES, header, header["seed"])
+    assert start["first"] == "p2" and start["players"]["p2"]["hand"] == header["deal"][:7]
+    draws = [(i, e) for i, e in enumerate(record.entries) if e["command"]["type"] == "end_turn"
+             and e["command"].get("outcomes")]
+    i, entry = draws[0]
+    bad = {**entry["command"], "outcomes": ["FX09-001_C", *entry["command"]["outcomes"][1:]]}  # an oshi is never drawn
+    out = records.Record(header, record.entries[:i])
+    out.entries.append(records.make_entry(out.head, seq=i + 1, at="2026-01-01T00:00:00.000000Z", actor=bad["seat"],
+                                          by="test", command=bad, state_hash="0" * 64))
+    report = verify_text(out.dumps())
+    assert report.divergence.what == "illegal" and "not possible" in report.divergence.message
+
+
+def test_golden_games_show_what_they_were_chosen_for():
+    kinds = {name: {e["kind"] for s in _states(_read(name).record) for e in s["events"]} for name in DIGITAL}
+    assert {"down", "life", "to_center"} <= kinds["downs-and-deck-out"]
+    assert {"shown_hand", "reveal", "roll"} <= kinds["forced-mulligan"]
+    last = _states(_read("empty-stage").record)[-1]
+    assert "ステージにホロメンがいなくなった" in last["over"]["reason"]
