@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from replays import registry
+
 from tests.web.conftest import token
 from tests.web.test_views import sign_in
 
@@ -142,3 +144,20 @@ def test_the_created_page_signs_in_as_the_matchs_recorder(form, app, client, mat
     assert r.status_code == 303 and r.headers["Location"] == f"/m/{mid}/table"
     table = client.get(f"/m/{mid}/table").get_data(as_text=True)
     assert f"recorder of {mid}" in table and 'data-seat="p1"' in table
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_game_can_be_set_up_at_a_physical_table_from_its_defaults(form, matches, game_id):
+    rules = registry.get(game_id)
+    seats = [f"P{i}" for i in range(1, min(rules.seats) + 1)]
+    r, page = form.post(game=game_id, seat=seats, table="physical", action="next")
+    assert r.status_code == 200, re.sub(r"<[^>]+>", " ", page)[-600:]
+    stated = 0
+    while outcomes(page):
+        r, page = form.step(page, outcome=outcomes(page)[0])
+        stated += 1
+        assert r.status_code == 200 and stated < 200
+    r, page = form.step(page, action="create", create_id=hidden(page, "create_id"))
+    assert r.status_code == 201, re.sub(r"<[^>]+>", " ", page)[-600:]
+    mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', page).group(1)
+    assert len(matches.export(mid, include_seed=True).header["deal"]) == stated
