@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from flask import abort, make_response, redirect, render_template, request, url_for
-from marshmallow import fields as mf, validate as mv
+from marshmallow import ValidationError, fields as mf, validate as mv
 
 from replays.errors import RuleViolation
 from replays.rules import seat_ids
@@ -241,7 +241,13 @@ def read_spec(kifu: Any, form: Mapping[str, str]) -> tuple[Spec, Any, Any, dict[
     options, option_errors = read_options({f"opt.{k}": v for k, v in spec.form_options.items()},
                                           controls(rules.options_schema), chosen)
     errors.update({f"opt.{k}": v for k, v in option_errors.items()})
-    spec.options = options
+    try:  # the options as setup reads them (defaults filled in), as the service will load them
+        spec.options = rules.options_schema.load(options)
+    except ValidationError as exc:
+        spec.options = options
+        messages = exc.messages if isinstance(exc.messages, dict) else {"_schema": exc.messages}
+        errors.update({f"opt.{k}": v if isinstance(v, list) else [json.dumps(v, ensure_ascii=False)]
+                       for k, v in messages.items()})
     return spec, bound, chosen, errors
 
 

@@ -73,7 +73,7 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None, *,
                        "to_act": listed.awaited, "kinds": list(kinds.items()), "count": len(listed.commands)})
     return {
         "info": info, "mid": mid, "seq": step.step, "perspective": perspective, "chosen": asked or None,
-        "allowed": allowed, "table_kind": public.table,
+        "allowed": allowed,
         "view": step.view, "game": viewer.game_context(info),
         "board_templates": viewer.board_templates(info.game), "phase": step.phase,
         "turn": step.turn, "to_act": to_act, "groups": groups,

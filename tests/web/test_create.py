@@ -119,6 +119,8 @@ def test_mistakes_are_shown_on_the_form_and_nothing_is_created(form, matches, re
     assert r.status_code == 422 and "&#39;not-a-card&#39; is not a card of this card set" in page
     r, page = form.post(**{**SETUP, "opt.rounds": "many"}, table="digital")
     assert r.status_code == 422 and 'data-testid="error-opt.rounds"' in page
+    r, page = form.post(**{**SETUP, "opt.rounds": "5000"}, table="digital")  # refused by the game's schema
+    assert r.status_code == 422 and re.search(r'data-testid="error-opt.rounds">Must be greater than or equal to 1 and less than or equal to 1000', page)
     assert matches.list()[0] == before
 
 
