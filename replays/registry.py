@@ -25,6 +25,7 @@ GAME_MODULES: tuple[str, ...] = (
     "replays.games.senbu_rinki",
     "replays.games.heroes_placement",
     "replays.games.rolling_stone",
+    "replays.games.hocg",
 )
 
 

@@ -57,6 +57,8 @@ def _event_text(t: Board, e: dict, perspective: str) -> str | None:
         if perspective in (OMNISCIENT, e["seat"]) and e.get("count") and hand and not is_token(hand[-1]):
             drawn = "（" + "、".join(name(c) for c in hand[-e["count"]:]) + "）"
         return f"{e['seat']}が{e.get('count', 1)}枚ドロー{drawn}"
+    if k == "cheer_up":
+        return f"{e['seat']}のエールデッキの上: {name(e['card'])}"
     if k == "cheer":
         return f"{name(e['card'])}を{e['seat']}の{pos_label(e['pos'])}に付ける"
     if k == "damage":
@@ -69,6 +71,8 @@ def _event_text(t: Board, e: dict, perspective: str) -> str | None:
         return f"{e['seat']}の{name(e['card'])}がセンターへ"
     if k == "collab_rests":
         return f"{e['seat']}の{name(e['card'])}がバックでお休み"
+    if k == "milled":
+        return f"{name(e['card'])}をデッキの上からアーカイブ"
     if k == "reveal":
         return f"{e['seat']}が{name(e['card'])}を公開して手札に"
     if k == "not_found":

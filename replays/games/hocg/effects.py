@@ -194,6 +194,7 @@ def cheer_step(t: Board, f: dict) -> Options:
         t.s["phase"] = "main"
         return None
     f["params"]["cheer"] = t.reveal_cheer(seat, "cheer", R_CHEER)
+    t.event("cheer_up", seat=seat, card=f["params"]["cheer"])
     options = t.positions(seat)
     if len(options) == 1:
         return _attach_step(t, f, options[0])
@@ -280,7 +281,7 @@ def _constant(t: Board, f: dict) -> Options:
     return None
 
 
-for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life"):
+for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life", "no_bloom"):
     EFFECTS.effect(_name, timing="constant")(_constant)
 
 
@@ -307,6 +308,7 @@ def cheer_to(t: Board, f: dict) -> Options:
     if t.cheer_deck_size(seat) <= 0 or not options:
         return None
     f["params"]["cheer"] = t.reveal_cheer(seat, "cheer", t.rule_of(f["card"]))
+    t.event("cheer_up", seat=seat, card=f["params"]["cheer"])
     if len(options) == 1:
         return _send_cheer(t, f, options[0])
     return options
@@ -348,6 +350,10 @@ def _fits(t: Board, card: str, pa: dict) -> bool:
     if "name" in pa and c["name"] != pa["name"]:
         return False
     if "kind" in pa and c["kind"] != pa["kind"]:
+        return False
+    if pa.get("holomem") and c["kind"] not in ("holomem", "buzz"):
+        return False
+    if "color" in pa and pa["color"] not in c["colors"]:
         return False
     return c["kind"] in ("holomem", "buzz", "support")
 
@@ -405,11 +411,21 @@ def _heal(t: Board, f: dict, choice: Any) -> Options:
 
 @EFFECTS.effect("special_damage", timing="ability", prompt="特殊ダメージを与える相手のホロメン")
 def special_damage(t: Board, f: dict) -> Options:
-    """「相手のセンターホロメン / ホロメン1人に特殊ダメージNを与える」 (never 特攻)."""
+    """「相手のセンター / コラボ / センターかコラボ / センターとコラボ / バック1人 / ホロメン1人に
+    特殊ダメージNを与える」 (never 特攻)."""
     opp = other(f["seat"])
     options = t.positions(opp)
-    if f["params"].get("target") == "center":
-        options = [p for p in options if p == "center"]
+    target = f["params"].get("target", "choose")
+    if target in ("center", "collab"):
+        options = [p for p in options if p == target]
+    elif target in ("front", "both"):
+        options = [p for p in options if p in ("center", "collab")]
+    elif target == "back":
+        options = [p for p in options if p.startswith("back")]
+    if target == "both":
+        for pos in reversed(options):  # the collab first: a downed centre moves a back up
+            damage(t, opp, pos, f["params"]["amount"], source=f["card"], special=True)
+        return None
     if len(options) <= 1:
         return _special(t, f, options[0]) if options else None
     return options
@@ -423,17 +439,35 @@ def _special(t: Board, f: dict, choice: Any) -> Options:
 
 @EFFECTS.effect("boost_turn", timing="ability", prompt="アーツを強化するホロメン")
 def boost_turn(t: Board, f: dict) -> Options:
-    """「自分のホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ+N」."""
-    options = t.positions(f["seat"])
+    """「自分の(<色>)ホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ+N」."""
+    options = _boost_options(t, f)
     if len(options) <= 1:
         return _boost(t, f, options[0]) if options else None
     return options
+
+
+def _boost_options(t: Board, f: dict) -> list[str]:
+    color = f["params"].get("color")
+    return [p for p, h in t.stage(f["seat"]) if color is None or color in t.card(h["card"])["colors"]]
 
 
 @boost_turn.answer
 def _boost(t: Board, f: dict, choice: Any) -> Options:
     t.holo(f["seat"], choice)["mods"]["arts"] += f["params"]["amount"]
     t.event("boost", seat=f["seat"], pos=choice, amount=f["params"]["amount"], card=f["card"])
+    return None
+
+
+@EFFECTS.effect("mill", timing="ability")
+def mill(t: Board, f: dict) -> Options:
+    """「自分のデッキの上からN枚をアーカイブする」: each turned face up."""
+    seat = f["seat"]
+    for _ in range(f["params"].get("count", 1)):
+        card = t.zones.draw(f"deck/{seat}", "mill", t.rule_of(f["card"]), visible=ALL, unknown_ok=False)
+        if card is None:
+            break
+        t.archive(seat, card)
+        t.event("milled", seat=seat, card=card)
     return None
 
 

@@ -256,6 +256,8 @@ class Bloom:
                                          f"holomem, not {under['level']} (「Debut」から「1st」、「1st」から「2nd」)")
         if under["name"] != c["name"]:
             raise RuleViolation(R_BLOOM, f"{c['name']} blooms only on {c['name']}, not {under['name']}")
+        if any(a.get("effect") == "no_bloom" for a in under["abilities"]):
+            raise RuleViolation(t.rule_of(h["card"]), f"{under['name']}: このホロメンはBloomできない")
         if h["since"] >= t.s["turn"]:
             raise RuleViolation(R_BLOOM, f"{under['name']} came onto the stage or bloomed this turn")
 

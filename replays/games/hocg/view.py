@@ -14,7 +14,8 @@ Shape (every perspective; hidden parts are counts)::
          "used": {"limited", "collab", "baton", "oshi", "sp": bool, "arts": [pos]},
          "turns": n, "mulligan": {"done", "redraws", "size"}, "placed": bool}},
      "pending": {"seat", "effect", "card", "prompt", "secret", "text"?, "ability"?,
-                 "options"?} | None,                    # options: the chooser and omniscient only
+                 "cheer"?, "options"?} | None,          # options: the chooser and omniscient only;
+                                                        # cheer: the face-up cheer being attached
      "roll": {"seat", "face", "card"} | None,           # the last die rolled
      "events": [public notes of the last command], "over": {"winner", "reason"} | None,
      "outcome": {...} | None,
@@ -126,13 +127,15 @@ def view(t: Board, perspective: str, to_act: tuple[str, ...], outcome: Any) -> d
         top = s["stack"][-1] if s["stack"] else {}
         if pending["kind"] == "manual":
             pend.update(ability=top["params"]["ability"], text=top["params"]["text"])
+        if top.get("params", {}).get("cheer"):  # a cheer turned face up, waiting for its holomem
+            pend["cheer"] = top["params"]["cheer"]
         if omni or perspective == pending["seat"]:
             pend["options"] = list(pending["options"])
     result: dict[str, Any] = {
         "game": "hocg", "table": s["table"], "perspective": perspective, "step": s["step"], "turn": s["turn"],
         "phase": s["phase"], "active": s["active"], "first": s["first"], "to_act": list(to_act),
         "players": players, "pending": pend, "roll": dict(s["roll"]) if s["roll"] else None,
-        "events": [e for e in s["events"] if _public(e, perspective)],
+        "events": list(s["events"]),  # public notes: none names a hidden card
         "over": dict(s["over"]) if s["over"] else None,
         "outcome": outcome.to_json() if outcome is not None else None,
     }
@@ -149,7 +152,3 @@ def view(t: Board, perspective: str, to_act: tuple[str, ...], outcome: Any) -> d
                           if not private_reveal(r["how"], perspective)]
     return marshal.loads(marshal.dumps(result))
 
-
-def _public(e: dict, perspective: str) -> bool:
-    """Events never name a hidden card, except a draw's, which only its drawer reads."""
-    return True

@@ -151,3 +151,17 @@ def test_ability_coverage_on_the_real_list_is_measured(real):
     from replays.games.hocg.coverage import coverage
     automated, total, _ = coverage(real[1])
     assert total == len(real[0]) and 0 < automated < total
+
+
+@pytest.mark.parametrize("text, effect, params", [
+    ("自分のデッキを2枚引く。\n\nLIMITED:ターンに1枚しか使えない。", "draw", {"count": 2}),
+    ("相手のコラボホロメンに特殊ダメージ20を与える。", "special_damage", {"amount": 20, "target": "collab"}),
+    ("相手のバックホロメン1人に特殊ダメージ10を与える。", "special_damage", {"amount": 10, "target": "back"}),
+    ("このターンの間、自分の赤ホロメン1人のアーツ+20。", "boost_turn", {"amount": 20, "color": "red"}),
+    ("自分のデッキから、青ホロメン1枚を公開し、手札に加える。そしてデッキをシャッフルする。", "search_deck",
+     {"holomem": True, "color": "blue"}),
+    ("このホロメンはBloomできない", "no_bloom", {}),
+    ("自分の手札1枚をアーカイブできる:このアーツ+20。", None, {}),
+])
+def test_texts_the_vocabulary_recognises(text, effect, params):
+    assert rawlist.recognise(text) == (effect, params)

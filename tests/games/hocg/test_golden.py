@@ -16,10 +16,10 @@ from .golden import FOLDER, GOLDEN, PHYSICAL, make, physical_game, physical_opti
 from .helpers import RULES
 
 PINS = {
-    "downs-and-deck-out": ("dcd9750714e94178d959b495b3656d33661ce5e2f47e207f51ea44b5d94ae9fb", ["p1"]),
-    "forced-mulligan": ("8d872a57cf756d791efebfcf946f163c8a884cd0e576f729cd1b50b8660cb3b1", ["p1"]),
-    "empty-stage": ("2d300c15ebbd467f0f92422b921fc9161d5314520d9d44f2292bdda74e91557a", ["p1"]),
-    PHYSICAL: ("14d42932a0f8115e52f8cd8402c851c761218375604b715b897b820d1bf7c1fb", None),
+    "downs-and-deck-out": ("4f24ee25b03f7ddd932b38871f264a63e348b925db2fa50993a521159382a9a3", ["p1"]),
+    "forced-mulligan": ("ef0c11c8f2f9878047f8652077f39da0286ba609696d5e874b7c0d9491268a9a", ["p1"]),
+    "empty-stage": ("1cfe71861e59fa3b51e00c2885da0a179bb60acc9f73a7c7492d3d7778175249", ["p1"]),
+    PHYSICAL: ("2b0c39fecd10a7d28e1badeda266c1e17da1b66f5dbb3ade0cbba2a3358b9161", None),
 }
 DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
