@@ -31,7 +31,6 @@ def play(rules: Rules, state: State, bot_seed: str, *, max_steps: int = 5000) ->
         command = choose(rules, state, bot_seed)
         if command is None:
             raise GameDidNotEnd(f"{rules.id}: no seat has a legal command at step {state['step']} but no outcome")
-        rules.check(state, command)
-        state = rules.apply(state, command)
+        state = rules.decide(state, command)
         yield command, state
     raise GameDidNotEnd(f"{rules.id}: no outcome after {max_steps} commands")

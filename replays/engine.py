@@ -35,8 +35,8 @@ def check(rules: Rules, state: State, command: Any) -> Command:
 
 def step(rules: Rules, state: State, command: Any) -> State:
     """``check`` then ``apply``: the one way a command becomes the next state."""
-    check(rules, state, command)
-    return rules.apply(state, command)
+    validate(rules, command)
+    return rules.decide(state, command)
 
 
 def fold(rules: Rules, state: State, commands: Iterable[Command]) -> State:

@@ -155,7 +155,7 @@ class ReadResult:
         return self.record is not None and not self.errors
 
 
-def _entry_problem(obj: Any) -> str | None:
+def entry_problem(obj: Any) -> str | None:
     if not isinstance(obj, dict):
         return "an entry is a JSON object"
     missing = [k for k in ENTRY_FIELDS if k not in obj]
@@ -239,7 +239,7 @@ def read(lines: Iterable[str]) -> ReadResult:
                 return ReadResult(None, errors)
             header = obj
             continue
-        problem = _entry_problem(obj)
+        problem = entry_problem(obj)
         if problem:
             errors.append(RecordError(problem, number))
             continue

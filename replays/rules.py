@@ -81,6 +81,9 @@ class Rules(Protocol):
     def apply(self, state: State, command: Command) -> State:
         """The next state. Pure and total for checked commands; never mutates ``state``."""
 
+    def decide(self, state: State, command: Command) -> State:
+        """``check`` then ``apply`` (a game may do both in one pass); raises ``RuleViolation``."""
+
     def legal(self, state: State, seat: str) -> list[Command]:
         """Every command ``seat`` may submit now, exactly as it would be posted."""
 

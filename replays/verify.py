@@ -91,9 +91,10 @@ def verify(
     players = len(header["seats"])
     if players not in rules.seats:
         return _fail(report, Divergence(None, 1, "header", f"{players} seats; {rules.id} allows {rules.seats}"))
-    if "deal" in header and canon.digest(header["deal"]) != header.get("deal_commitment"):
+    deal = header.get("deal", deal)
+    if deal is not None and canon.digest(deal) != header.get("deal_commitment"):
         return _fail(report, Divergence(None, 1, "seed", "the revealed deal does not match deal_commitment",
-                                        expected=header.get("deal_commitment"), actual=canon.digest(header["deal"])))
+                                        expected=header.get("deal_commitment"), actual=canon.digest(deal)))
 
     seed = header.get("seed", seed)
     if seed is not None:

@@ -846,11 +846,12 @@ class MatchService:
                     return earlier
                 raise StaleSeq(base.seq, expected_seq)
             problem: Exception | None = None
+            state = None
             if base.finished:
                 problem = MatchOver(base.seq)
             else:
                 try:
-                    rules.check(base.state, command)
+                    state = rules.decide(base.state, command)
                 except RuleViolation as exc:
                     problem = rejection(rules, exc, command=command, state=base.state)
             if problem is not None:
@@ -861,7 +862,7 @@ class MatchService:
                 if earlier is not None:
                     return earlier
                 raise problem
-            state = rules.apply(base.state, command)
+            assert state is not None
             state_hash = canon.state_hash(state, st.seed)
             entry = records.make_entry(base.chain, seq=base.seq + 1, at=iso(self.clock()), actor=actor, by=by,
                                        command=command, state_hash=state_hash)

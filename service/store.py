@@ -169,7 +169,7 @@ class Store:
             raise BadRequest({"status": [f"one of {STATUSES}"]})
         head = records.genesis(header)
         for seq, entry in enumerate(entries, start=1):
-            problem = records._entry_problem(entry)  # noqa: SLF001 - the record format's own check
+            problem = records.entry_problem(entry)  # the record format's own check
             if problem or entry["seq"] != seq or entry["chain"] != records.chain_next(head, entry):
                 raise BadRequest({"entries": [f"entry {seq}: {problem or 'seq or chain does not follow'}"]})
             head = entry["chain"]
@@ -292,7 +292,7 @@ class Store:
         check_match_id(mid)
         _check_seq("expected_seq", expected_seq, 0)
         cid = "" if command_id is None else check_command_id(command_id)
-        problem = records._entry_problem(entry)  # noqa: SLF001
+        problem = records.entry_problem(entry)
         if problem:
             raise BadRequest({"entry": [problem]})
         if entry["seq"] != expected_seq + 1:

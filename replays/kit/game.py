@@ -123,13 +123,21 @@ class Game:
 
     def check(self, state: State, command: Command) -> None:
         """Raise ``RuleViolation`` (naming the rulebook section) if ``command`` is illegal now."""
+        self._check_command(state, command)
+        if state["table"] != "digital":
+            self.apply(state, command)  # the outcomes: stated, possible, all used
+
+    def decide(self, state: State, command: Command) -> State:
+        """``check`` and ``apply`` in one: the next state, applying the command only once."""
+        self._check_command(state, command)
+        return self.apply(state, command)
+
+    def _check_command(self, state: State, command: Command) -> None:
         if state["table"] == "digital" and command.get("outcomes"):
             raise RuleViolation(R_CHANCE, "a digital table deals from the seed: a command states no outcomes")
         t = self.context(state, self._cs())
         if not self.precheck(t, command):
             self.COMMANDS[command["type"]].check(t, command)
-        if state["table"] != "digital":
-            self.apply(state, command)  # the outcomes: stated, possible, all used
 
     def apply(self, state: State, command: Command) -> State:
         """The next state (pure: ``state`` is never mutated)."""
