@@ -102,9 +102,14 @@ kifu follows the official game; sources are named in our own words):
 - Holopower (ホロパワー): face down; a cost archives the cards put there first (they are
   indistinguishable face down, so which ones is no choice), turned face up.
 - Abilities: the core is automated for every printing; card texts of the vocabulary
-  (``effects``) run by themselves; any other is opened as a decision "manual" showing its
-  text, resolved by ``effect`` commands attributed to it and closed with "done".
-  Oshi skills are used in one's main phase (their other timings are resolved by hand).
+  (``effects``; the official list's texts are recognised by ``rawlist.PATTERNS``, and
+  ``python -m replays.games.hocg.coverage FILE`` measures them) run by themselves; any
+  other is opened as a decision "manual" showing its text, resolved by ``effect``
+  commands attributed to it and closed with "done"; a gift or tool on the stage may be
+  cited by ``effect`` commands in a main or performance phase. Oshi skills are used in
+  one's main phase (their other timings are resolved by hand). 「このホロメンはBloomできない」
+  refuses a Bloom onto it. Source: judge's choice — what the engine cannot read, the
+  table resolves step by step, each step checked and attributed.
 
 >>> from replays import registry
 >>> rules = registry.get("hocg").bind(RULES.demo_cardsets()[0])

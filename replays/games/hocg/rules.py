@@ -13,6 +13,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from replays import canon
 from replays.errors import RuleViolation
 from replays.games.hocg import cards as C
 from replays.games.hocg import manual, rawlist
@@ -591,6 +592,10 @@ class HocgRules(Game):
         """This game's card set format, or the raw official card list (converted; its digest
         is that of the list as given)."""
         if rawlist.is_raw(data):
+            try:
+                canon.check_plain(data)
+            except TypeError as exc:
+                raise CardSetError({"_schema": [str(exc)]}) from None
             converted = rawlist.convert(data)
             cs = load(self.cardset_schema, converted)
             return CardSet(id=cs.id, digest=rawlist.digest_id(data)[1], cards=cs.cards, data=data, loaded=cs.loaded)
@@ -627,8 +632,10 @@ class HocgRules(Game):
         decide(t)
 
     def copy(self, state: dict) -> dict:
-        """A deep copy whose ``events`` start empty (they are the notes of one command)."""
-        s = marshal.loads(marshal.dumps(state))
+        """A deep copy whose ``events`` start empty (they are the notes of one command); the
+        zones are shared: the kit copies them on their first move."""
+        s = marshal.loads(marshal.dumps({k: v for k, v in state.items() if k not in ("zones", "events")}))
+        s["zones"] = state["zones"]
         s["events"] = []
         return s
 
