@@ -15,7 +15,7 @@ its view once the command is played; ``label``: its view now, before it is playe
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
+from typing import Any, Mapping, Protocol, runtime_checkable
 
 State = dict[str, Any]
 Command = dict[str, Any]

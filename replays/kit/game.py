@@ -38,9 +38,6 @@ from replays.kit.commands import Commands
 from replays.rules import Command, Outcome, State
 
 R_CHANCE = "chance"
-#: at most this many commands from expanding one command's outcomes (a bound, never reached
-#: by a single draw or roll; a command with several unseen events lists its first ones)
-EXPANSION_LIMIT = 4096
 
 
 class Ctx:
@@ -68,6 +65,10 @@ class Game:
     default_cardset: str  #: id of the demo set a match uses when none is named
     context = Ctx
     cardset: CardSet | None = None
+    #: at most this many commands from expanding one command's outcomes: a bound never
+    #: reached by a single draw or roll; a command with several unseen events (a redraw of
+    #: seven) lists its first sequences, which stand for the rest
+    expansion_limit = 4096
 
     # -- card sets -------------------------------------------------------------------
     @property
@@ -173,6 +174,17 @@ class Game:
         """Every command ``seat`` may post now, without outcomes (game hook)."""
         raise NotImplementedError
 
+    def passing(self, t: Ctx, candidates: list[Command]) -> list[Command]:
+        """The ``candidates`` their own command type's ``check`` lets through (for ``legal_commands``)."""
+        out = []
+        for cmd in candidates:
+            try:
+                self.COMMANDS[cmd["type"]].check(t, cmd)
+            except RuleViolation:
+                continue
+            out.append(cmd)
+        return out
+
     def legal(self, state: State, seat: str) -> list[Command]:
         """Every command ``seat`` may post now; at a physical or observed table once per outcome."""
         base = self.legal_commands(state, seat)
@@ -184,7 +196,7 @@ class Game:
         """``cmd`` with every possible sequence of outcomes (``None`` = unseen, when observed)."""
         out: list[Command] = []
         todo = [cmd]
-        while todo and len(out) < EXPANSION_LIMIT:
+        while todo and len(out) < self.expansion_limit:
             c = todo.pop()
             try:
                 self.apply(state, c)

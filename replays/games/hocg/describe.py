@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.games.hocg.manual import op_text
 from replays.games.hocg.rules import COMMANDS, card_label, choice_label, pos_label
 from replays.games.hocg.state import Board
 from replays.kit import is_token

@@ -29,8 +29,6 @@ or tool on the seat's stage or its oshi. The ops (fields beyond ``op`` and ``sou
 """
 from __future__ import annotations
 
-from typing import Any
-
 from replays.errors import RuleViolation
 from replays.games.hocg import cards as C
 from replays.games.hocg.commands import COMMANDS, POSITIONS

@@ -21,7 +21,6 @@ from replays.games.hocg.commands import COMMANDS
 from replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, finish
 from replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, deal, fresh_used, other
 from replays.kit import CardSet, CardSetError, Game, decisions, frame, is_token
-from replays.kit import chance as _chance
 from replays.kit.cardset import load
 from replays.rules import Outcome
 
@@ -580,13 +579,12 @@ def start_turn(t: Board, seat: str) -> None:
 
 # ------------------------------------------------------------------- the game's hooks
 
-#: a command with several unseen events (a redraw of seven) lists its first outcome sequences only
-EXPANSION = 256
 MAX_PLACEMENTS = 200
 
 
 class HocgRules(Game):
     context = Board
+    expansion_limit = 256  # a redraw of seven unseen cards lists its first sequences only
 
     def load_cardset(self, data: Any) -> CardSet:
         """This game's card set format, or the raw official card list (converted; its digest
@@ -639,26 +637,6 @@ class HocgRules(Game):
         s["events"] = []
         return s
 
-    def expand(self, state: dict, cmd: dict) -> list[dict]:
-        """The kit's expansion, bounded lower: a redraw's seven unseen cards would otherwise
-        list thousands of sequences (the first ones stand for the rest)."""
-        out: list[dict] = []
-        todo = [cmd]
-        while todo and len(out) < EXPANSION:
-            c = todo.pop()
-            try:
-                self.apply(state, c)
-            except _chance.OutcomeNeeded as need:
-                options = list(need.event.options)
-                if state["table"] == "observed" and need.event.unknown_ok:
-                    options.append(None)
-                todo.extend({**c, "outcomes": [*c.get("outcomes", []), o]} for o in reversed(options))
-                continue
-            except RuleViolation:
-                continue
-            out.append(c)
-        return out
-
     # -- listing -----------------------------------------------------------------------
     def legal_commands(self, state: dict, seat: str) -> list[dict]:
         """Every command ``seat`` may post now (a pending decision's options enumerated)."""
@@ -680,14 +658,7 @@ class HocgRules(Game):
             candidates = arts_candidates(t, seat) + [{"type": "end_turn", "seat": seat}]
         else:
             candidates = []
-        out = []
-        for cmd in candidates:
-            try:
-                COMMANDS[cmd["type"]].check(t, cmd)
-            except RuleViolation:
-                continue
-            out.append(cmd)
-        return out
+        return self.passing(t, candidates)
 
     def to_act(self, state: dict) -> tuple[str, ...]:
         """The deciding seat of a pending choice, else the active (or preparing) seat; () once over."""

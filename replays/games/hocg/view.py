@@ -50,7 +50,6 @@ from typing import Any
 
 from replays.games.hocg import cards as C
 from replays.games.hocg.state import SEATS, Board
-from replays.kit import is_token
 from replays.rules import OMNISCIENT
 
 

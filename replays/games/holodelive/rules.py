@@ -472,14 +472,7 @@ class HoloRules(Game):
             candidates = [{"type": "declare_live", "seat": seat, "venue": v, "kind": k}
                           for v in t.open_venues() for k in ("five", "generation")]
             candidates.append({"type": "end_turn", "seat": seat})
-        out = []
-        for cmd in candidates:
-            try:
-                COMMANDS[cmd["type"]].check(t, cmd)
-            except RuleViolation:
-                continue
-            out.append(cmd)
-        return out
+        return self.passing(t, candidates)
 
     def to_act(self, state: dict) -> tuple[str, ...]:
         """The deciding seat of a pending choice, else the active seat; () once over."""
