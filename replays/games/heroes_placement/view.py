@@ -2,8 +2,10 @@
 
 Hands are hidden from everyone but their owner; face-down places from everyone (only a
 judge's omniscient view shows what each one is, or ``"?N"`` where an observed table never
-saw it). The open response window, the battle and the pending decision are shown; the
-options of a decision only to the seat that decides (they would tell its hand).
+saw it). The open response window (with ``answering``: the appearance or declaration it
+answers), the battle (its ``attackers``/``blockers`` are the characters' ``uid``) and the
+pending decision are shown; the options of a decision only to the seat that decides (they
+would tell its hand).
 """
 from __future__ import annotations
 
@@ -33,8 +35,8 @@ def view(t: T, perspective: str, to_act: tuple[str, ...]) -> dict[str, Any]:
                 place = seen([place])[0] if omni else "face_down"
             ch = sq["char"]
             grid.append({"square": i, "place": place, "char": None if ch is None else {
-                "card": ch["card"], "name": t.name(ch["card"]), "rested": ch["rested"], "ap": t.ap(seat, i),
-                "dp": t.dp(seat, i), "equip": list(ch["equip"]), "start_leader": ch["start"],
+                "uid": ch["uid"], "card": ch["card"], "name": t.name(ch["card"]), "rested": ch["rested"],
+                "ap": t.ap(seat, i), "dp": t.dp(seat, i), "equip": list(ch["equip"]), "start_leader": ch["start"],
                 "ability_lost": ch["lost"]}})
         mine = omni or perspective == seat
         players[seat] = {
@@ -43,12 +45,18 @@ def view(t: T, perspective: str, to_act: tuple[str, ...]) -> dict[str, Any]:
             "damage": list(p["damage"]), "removed": list(p["removed"]), "pool": p["pool"],
             "pl_negated": p["pl_negated"], "places_left": len(t.places(seat)), "leader_moved": p["swapped"]}
     pending = s["pending"]
-    window = None
+    window = answering = None
     decision = None
     if pending is not None:
         if pending["kind"] == "window":
             kind = s["stack"][-1]["params"]["kind"]
             window = {"seat": pending["seat"], "kind": kind, "name": WINDOWS[kind]}
+            # below the window: the character entering (③) or the event/ability declared (②),
+            # both already public; ① and ④ answer the battle or a phase, which carry no card
+            below = s["stack"][-2] if len(s["stack"]) > 1 else None
+            if below is not None and below["card"] is not None and not is_token(below["card"]):
+                answering = {"seat": below["seat"], "effect": below["effect"], "card": below["card"],
+                             "name": t.name(below["card"]), "square": below["params"].get("square")}
         else:
             decision = {"seat": pending["seat"], "kind": pending["kind"], "prompt": pending["prompt"]}
             if omni or perspective == pending["seat"]:
@@ -57,7 +65,8 @@ def view(t: T, perspective: str, to_act: tuple[str, ...]) -> dict[str, Any]:
     out = {
         "step": s["step"], "table": s["table"], "turn": s["turn"], "phase": s["phase"], "active": s["active"],
         "first": s["first"], "to_act": list(to_act), "players": players, "battle": s["battle"],
-        "window": window, "decision": decision, "stack": [f["effect"] for f in s["stack"]],
+        "window": window, "answering": answering, "decision": decision,
+        "stack": [f["effect"] for f in s["stack"]],
         "winner": s["winner"], "reason": s["reason"], "notes": list(s["notes"]),
         "unknown": {tok: {"since": tokens[tok]["step"], "how": tokens[tok]["how"]}
                     for tok in sorted(set(shown)) if tok in tokens},
