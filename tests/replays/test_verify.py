@@ -1,10 +1,10 @@
 """verify: replay from the header and report the first divergent entry."""
 import json
 
-from replays import canon, engine, records
+from replays import canon, records
 from replays.kit import tables
-from replays.demo import demo_record
-from replays.verify import verify, verify_text
+from replays.demo import demo_record, record_of
+from replays.verify import verify_text
 
 from .toygame import lookup, TOY
 
@@ -117,15 +117,7 @@ def _physical_text(table="physical"):
     header = records.new_header(game="toy", rules_version=TOY.version, cardset=TOY.cardset.ref(),
                                 seats=["A", "B"], options={}, seed=seed, created="2026-01-01T00:00:00Z",
                                 table=table, deal=deal, reveal_seed=True)
-    record = records.Record(header)
-    state, prev = engine.initial_state(TOY, header, seed), records.genesis(header)
-    for seq, command in enumerate(stated, start=1):
-        state = engine.step(TOY, state, command)
-        entry = records.make_entry(prev, seq=seq, at="2026-01-01T00:00:01Z", actor=command["seat"], by="rec",
-                                   command=command, state_hash=canon.state_hash(state, seed))
-        record.entries.append(entry)
-        prev = entry["chain"]
-    return record.dumps()
+    return record_of(TOY, header, seed, stated, by="rec").dumps()
 
 
 def test_a_physical_record_verifies_and_its_outcomes_are_checked():

@@ -11,11 +11,10 @@ a rules change that alters one must bump ``RULES.version`` (and rewrite them).
 """
 from __future__ import annotations
 
-from datetime import timedelta
 from pathlib import Path
 
-from replays import canon, engine, records, registry
-from replays.demo import EPOCH, demo_record, iso
+from replays import engine, records, registry
+from replays.demo import EPOCH, demo_record, iso, record_of
 from replays.kit import tables
 from replays.rng import Rng
 
@@ -51,15 +50,7 @@ def _record(options: dict, commands: list[dict], *, table: str = "digital", deal
                                 seats=["Aoi", "Ren"], options=options, seed=SEED, created=iso(EPOCH),
                                 tournament="golden", round="1", table_number="1", table=table, deal=deal,
                                 reveal_seed=True)
-    state = engine.initial_state(RULES, header, SEED)
-    record, prev = records.Record(header), records.genesis(header)
-    for seq, command in enumerate(commands, start=1):
-        state = engine.step(RULES, state, command)
-        entry = records.make_entry(prev, seq=seq, at=iso(EPOCH + timedelta(seconds=seq)), actor=command["seat"],
-                                   by="golden", command=command, state_hash=canon.state_hash(state, SEED))
-        record.entries.append(entry)
-        prev = entry["chain"]
-    return record
+    return record_of(RULES, header, SEED, commands, by="golden")
 
 
 def make(index: int | str) -> records.Record:

@@ -12,11 +12,10 @@ change that alters any of them must bump ``RULES.version`` (and rewrite them).
 """
 from __future__ import annotations
 
-from datetime import timedelta
 from pathlib import Path
 
-from replays import bot, canon, engine, records
-from replays.demo import EPOCH, demo_record, iso
+from replays import bot, records
+from replays.demo import EPOCH, demo_record, iso, record_of
 from replays.kit import tables
 
 from .helpers import MEMBERS, RULES
@@ -58,15 +57,7 @@ def make(index: int | str) -> records.Record:
                                 seats=["Aoi", "Ren"], options=physical_options(), seed=PHYSICAL_SEED,
                                 created=iso(EPOCH), tournament="golden", round="1", table_number="1",
                                 table="physical", deal=deal, reveal_seed=True)
-    state = engine.initial_state(RULES, header, PHYSICAL_SEED)
-    record, prev = records.Record(header), records.genesis(header)
-    for seq, command in enumerate(commands, start=1):
-        state = engine.step(RULES, state, command)
-        entry = records.make_entry(prev, seq=seq, at=iso(EPOCH + timedelta(seconds=seq)), actor=command["seat"],
-                                   by="golden", command=command, state_hash=canon.state_hash(state, PHYSICAL_SEED))
-        record.entries.append(entry)
-        prev = entry["chain"]
-    return record
+    return record_of(RULES, header, PHYSICAL_SEED, commands, by="golden")
 
 
 def main() -> None:

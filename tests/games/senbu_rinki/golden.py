@@ -13,11 +13,10 @@ a rules change that alters any of them must bump ``RULES.version`` (and rewrite 
 from __future__ import annotations
 
 import sys
-from datetime import timedelta
 from pathlib import Path
 
-from replays import canon, engine, records
-from replays.demo import EPOCH, NAMES, iso
+from replays import engine, records
+from replays.demo import EPOCH, NAMES, iso, record_of
 
 from .helpers import RULES, options
 from .test_properties import choose
@@ -38,19 +37,11 @@ def make(seed: str, players: int) -> records.Record:
         game=RULES.id, rules_version=RULES.version, cardset=RULES.cardset.ref(), seats=NAMES[:players],
         options=options(), seed=seed, created=iso(EPOCH), tournament="golden", reveal_seed=True,
     )
-    state = engine.initial_state(RULES, header, seed)
-    record = records.Record(header)
-    prev = records.genesis(header)
-    seq = 0
+    state, commands = engine.initial_state(RULES, header, seed), []
     while RULES.outcome(state) is None:
-        command = choose(state, seed + "/bot", patient=False)
-        state = engine.step(RULES, state, command)
-        seq += 1
-        entry = records.make_entry(prev, seq=seq, at=iso(EPOCH + timedelta(seconds=seq)), actor=command["seat"],
-                                   by="golden-bot", command=command, state_hash=canon.state_hash(state, seed))
-        record.entries.append(entry)
-        prev = entry["chain"]
-    return record
+        commands.append(choose(state, seed + "/bot", patient=False))
+        state = RULES.apply(state, commands[-1])
+    return record_of(RULES, header, seed, commands, by="golden-bot")
 
 
 def read(name: str) -> records.Record:

@@ -2,12 +2,11 @@
 each command's outcomes taken from the digital run, ``replays.kit.tables.restate``)
 replays to the same states and the same omniscient views at every step; a physical deal
 is checked card by card; a physical record verifies like any other."""
-from datetime import timedelta
 
 import pytest
 
-from replays import canon, engine, records
-from replays.demo import EPOCH, iso
+from replays import engine, records
+from replays.demo import EPOCH, iso, record_of
 from replays.errors import RuleViolation
 from replays.kit.chance import ImpossibleOutcome, OutcomeNeeded
 from replays.kit.tables import restate
@@ -96,16 +95,12 @@ def test_a_physical_record_verifies_and_commits_to_its_deal():
     header = records.new_header(game=RULES.id, rules_version=RULES.version, cardset=RULES.cardset.ref(),
                                 seats=["A", "B", "C", "D"], options=options(), seed="s", created=iso(EPOCH),
                                 table="physical", deal=deal, reveal_seed=True)
-    state = engine.initial_state(RULES, header, "s")
-    record, prev = records.Record(header), records.genesis(header)
-    for seq in range(1, 9):
+    state, commands = engine.initial_state(RULES, header, "s"), []
+    for _ in range(8):
         legal = [c for seat in RULES.to_act(state) for c in RULES.legal(state, seat)]
-        command = next((c for c in legal if c["type"] == "defend"), legal[0])
-        state = play(state, command)
-        entry = records.make_entry(prev, seq=seq, at=iso(EPOCH + timedelta(seconds=seq)), actor=command["seat"],
-                                   by="recorder", command=command, state_hash=canon.state_hash(state, "s"))
-        record.entries.append(entry)
-        prev = entry["chain"]
+        commands.append(next((c for c in legal if c["type"] == "defend"), legal[0]))
+        state = play(state, commands[-1])
+    record = record_of(RULES, header, "s", commands, by="recorder")
     report = verify(record, lookup=lambda h: RULES)
     assert report.ok and report.replayed, report.divergence
     tampered = records.Record({**header, "deal": _deal(roles=("danshi", "saniwa", "sokogun", "danshi"))},
