@@ -255,8 +255,8 @@ class Zones:
     # -- internals -------------------------------------------------------------------
     @staticmethod
     def _weighted(p: dict[str, Any]) -> tuple[tuple[str, ...], tuple[int, ...]]:
-        cards = tuple(c for c, n in p["unseen"].items() if n > 0)
-        return cards, tuple(p["unseen"][c] for c in cards)
+        # unseen holds no zero counts (``_unsee`` drops them) and stays sorted (``_forget``)
+        return tuple(p["unseen"]), tuple(p["unseen"].values())
 
     def _chance(self, event: Event) -> Any:
         if self.chance is None:
