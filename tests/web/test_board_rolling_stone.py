@@ -223,6 +223,8 @@ def test_an_observed_table_draws_each_unseen_dream_card_as_a_back_with_its_mark(
     drawn = re.findall(r'data-testid="token" data-token="(\?\d+)" title="\?\d+: unknown card, 配布 at step 0"',
                        omniscient)
     assert sorted(drawn) == sorted(tokens)
+    listed = re.findall(r'class="tok-unknown" data-token="(\?\d+)"', page_at(client, info.id, 0, "omniscient"))
+    assert sorted(listed) == sorted(tokens)  # the viewer's unknown-card panel below the board
     public = board_of(page_at(client, info.id, 0, "public"))
     assert 'data-testid="token"' not in public and public.count('class="rs-back"') == len(tokens)
 

@@ -8,8 +8,8 @@ their cards and dice (top, north and east faces), power, VP, skills, the order c
 start player marker, the 共通場, the event row, the discard pile, the deck sizes.
 
 ``cards`` describes every card id the view shows (name, kind, colour, ★, icons, text),
-so a board needs no card set. ``unknown`` lists the unknown tokens (``"?N"``) the view
-shows, since when and how; ``revealed``, the tokens that became known and are visible
+so a board needs no card set. ``unknown`` maps each unknown token (``"?N"``) the view
+shows to since when and how (``{"since", "how"}``), as in every game; ``revealed``, the tokens that became known and are visible
 to this perspective now.
 """
 from __future__ import annotations
@@ -58,9 +58,9 @@ def view(state: dict, cs: CardSet, perspective: str, to_act: Iterable[str], outc
         out["piles"] = {name: dict(pile["unseen"]) for name, pile in zones["piles"].items()}
     shown = _shown_cards(out)
     out["cards"] = {card: _card(cs, card) for card in sorted(shown) if card in cs.cards}
-    out["unknown"] = [{"token": tok, "since": zones["tokens"][tok]["step"], "how": zones["tokens"][tok]["how"]}
+    out["unknown"] = {tok: {"since": zones["tokens"][tok]["step"], "how": zones["tokens"][tok]["how"]}
                       for tok in sorted((c for c in shown if is_token(c)), key=lambda c: int(c[1:]))
-                      if tok in zones["tokens"]]
+                      if tok in zones["tokens"]}
     out["revealed"] = [dict(r) for r in zones["revealed"] if sees_all or r["card"] in shown]
     return out
 

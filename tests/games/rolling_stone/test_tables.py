@@ -40,8 +40,8 @@ def test_an_observed_deal_leaves_unknown_tokens_in_the_hands():
     assert state["hands"]["p1"] == ["?1", "?4", "?7", "?10"]
     view = RULES.view(state, "p1")
     assert view["seats"]["p1"]["hand"] == ["?1", "?4", "?7", "?10"] and view["seats"]["p2"]["hand"] is None
-    assert [u["token"] for u in view["unknown"]] == ["?1", "?4", "?7", "?10"]
-    assert {u["how"] for u in view["unknown"]} == {"配布"}
+    assert list(view["unknown"]) == ["?1", "?4", "?7", "?10"]
+    assert {u["how"] for u in view["unknown"].values()} == {"配布"}
     passes = [c["card"] for c in RULES.legal(state, "p1")]
     assert passes == [*DREAMS, "?1"]  # any card it may be, or "one I did not see"
 
