@@ -251,7 +251,8 @@ def test_an_observed_table_draws_each_unknown_card_as_a_back_with_its_mark(site,
     for perspective in ("omniscient", "p1"):
         board = get_board(client, info.id, 0, perspective)
         hand = area(board, "hand-p1")
-        drawn = re.findall(r'data-testid="token" data-token="(\?\d+)" title="\?\d+: unknown card, dealt at step 0"', hand)
+        drawn = re.findall(r'data-testid="token" data-token="(\?\d+)" title="\?\d+: unknown card, dealt at step 0"',
+                           hand)
         assert len(drawn) == 7 and set(drawn) <= set(unknown) and cards_in(hand) == []
     public = get_board(client, info.id, 0, "public")
     assert 'data-testid="token"' not in public and "7枚（非公開）" in area(public, "hand-p1")
@@ -261,7 +262,8 @@ def test_an_observed_table_draws_each_unknown_card_as_a_back_with_its_mark(site,
 OUTSIDE = """() => {
   const wrap = document.querySelector('[data-testid=board]').getBoundingClientRect();
   return [...document.querySelectorAll('.board-hocg .hc-area, .board-hocg .hc-holo, .board-hocg .hc-pending')]
-    .filter(e => { const b = e.getBoundingClientRect(); return b.left < wrap.left - 0.5 || b.right > wrap.right + 0.5; })
+    .filter(e => { const b = e.getBoundingClientRect();
+                   return b.left < wrap.left - 0.5 || b.right > wrap.right + 0.5; })
     .map(e => e.dataset.testid || e.className);
 }"""
 

@@ -1,0 +1,140 @@
+"""Recording hololive OCG turns at the recording table in a real browser (Playwright +
+Debian's Chromium), counting the recorder's clicks.
+
+The game is the first demo bot game restated as a physical table states it
+(``replays.kit.tables.restate``): every draw, cheer turned up, card put to ホロパワー and
+die is named by the recorder. A command with no outcome is one click; a chance command is
+its button plus one pick per outcome (the table asks for each in turn). The turns run
+through the first ability resolved by hand, where the board at the table shows the
+ability's printed text beside its options. The clicks per command are printed and must
+stay low: a recorder keeps up with a feature match.
+"""
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from replays import registry
+from replays.demo import demo_record
+from replays.kit.tables import restate
+from tests.web.browser import screenshot, wait_location
+from tests.web.conftest import token
+
+pytestmark = pytest.mark.browser
+#: a submission aborts a live refresh of the table in flight (hx-sync), which htmx logs
+ABORTED = ("htmx:sendAbort", "htmx:afterRequest")
+#: the average a recorder may spend per command
+MAX_CLICKS_PER_COMMAND = 2.5
+
+
+@pytest.fixture
+def tab(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on("console", lambda msg: problems.append(f"console: {msg.text}")
+            if msg.type == "error" and not msg.text.startswith(ABORTED) else None)
+    yield page
+    context.close()
+    assert not problems, problems
+
+
+def offered(page, scope: str = "#table") -> list[dict]:
+    return page.eval_on_selector_all(f"{scope} button[name=command]", "els => els.map(e => JSON.parse(e.value))")
+
+
+class Recorder:
+    """Enters commands at the table and counts every click it makes."""
+
+    def __init__(self, page):
+        self.page = page
+        self.clicks = 0
+
+    def click(self, locator) -> None:
+        locator.click()
+        self.clicks += 1
+
+    def press(self, wanted: dict) -> None:
+        """Click the button posting ``wanted`` (opening the picker that holds it first), then
+        wait until the table is replaced (recorded, or asking for the next outcome)."""
+        page = self.page
+        commands = offered(page)
+        assert wanted in commands, (wanted, commands[:12])
+        button = page.locator("#table button[name=command]").nth(commands.index(wanted))
+        if not button.is_visible():  # in a closed picker: its one button opens it
+            self.click(button.locator("xpath=ancestor::details[1]/summary"))
+        table = page.query_selector("#table")
+        self.click(button)
+        page.wait_for_function("el => !el.isConnected", arg=table)
+
+    def enter(self, command: dict) -> None:
+        """``command`` as the recorder enters it: its button, then each outcome in turn."""
+        outcomes = command.get("outcomes") or []
+        base = {k: v for k, v in command.items() if k != "outcomes"}
+        self.press({**base, "outcomes": outcomes[:1]} if outcomes else base)
+        for n in range(2, len(outcomes) + 1):
+            assert self.page.locator("[data-testid=asking]").count() == 1, "the table did not ask for the next outcome"
+            self.press({**base, "outcomes": outcomes[:n]})
+
+
+def turns_through_the_first_manual_ability(commands: list[dict]) -> list[dict]:
+    """The commands up to the end of the turn in which an ability was first resolved by hand."""
+    done = next(i for i, c in enumerate(commands) if c["type"] == "effect")
+    end = next(i for i in range(done, len(commands)) if commands[i]["type"] == "end_turn")
+    return commands[:end + 1]
+
+
+def test_record_hololive_turns_at_a_physical_table_in_few_clicks(tab, live, app, matches):
+    rules = registry.demo("hocg")
+    game = demo_record(rules, seed="kifu-demo", index=0)
+    header = game.header
+    deal, commands = restate(rules, header["options"], header["seed"], 2, [e["command"] for e in game.entries])
+    commands = turns_through_the_first_manual_ability(commands)
+    mid = matches.create("hocg", [s["name"] for s in header["seats"]], header["options"], table="physical",
+                         deal=deal).id
+    tab.goto(f"{live.url}/signin?next={quote(f'/m/{mid}/table')}")
+    tab.fill("#token", token(app, "recorder", name="Rec", match=mid))
+    tab.click("form.signin button[type=submit]")
+    wait_location(tab, f"/m/{mid}/table")
+    tab.wait_for_selector("#table button[name=command]")
+
+    recorder = Recorder(tab)
+    manual_seen = False
+    for seq, command in enumerate(commands, start=1):
+        before = recorder.clicks
+        recorder.enter(command)
+        taken = recorder.clicks - before
+        # one click without an outcome; with outcomes, the button and one pick each
+        assert taken == 1 + len(command.get("outcomes") or []), (seq, command, taken)
+        assert tab.inner_text("[data-testid=table-seq]") == str(seq)
+        pending = matches.view_step(mid, "omniscient").view["pending"]
+        if pending and pending["effect"] == "manual" and not manual_seen:
+            manual_seen = True
+            # the ability's printed text on the table's board, the effect commands above it
+            text = tab.inner_text("#table [data-testid=board] [data-testid=ability-text]")
+            assert pending["text"].replace("\n", "") in text.replace("\n", "")
+            assert "解決を終える" in tab.inner_text("#table [data-testid=pending-options]")
+            assert any(c["type"] == "effect" for c in offered(tab))
+            screenshot(tab, "table-hocg-manual-ability")
+    assert manual_seen, "the turns recorded hold no ability resolved by hand"
+    assert [e["command"] for e in matches.entries(mid)] == commands
+
+    chance = sum(bool(c.get("outcomes")) for c in commands)
+    outcomes = sum(len(c.get("outcomes") or []) for c in commands)
+    turns = matches.view_step(mid, "public").view["turn"]
+    per_command = recorder.clicks / len(commands)
+    print(f"\nphysical hololive OCG at the table: {len(commands)} commands over {turns} turns "
+          f"({chance} with chance outcomes, {outcomes} outcomes named) in {recorder.clicks} clicks = "
+          f"{per_command:.2f} clicks per command")
+    assert per_command <= MAX_CLICKS_PER_COMMAND
+    # what the recorder entered is the bot's game: the same state as its digital run
+    digital = matches.create("hocg", ["A", "B"], header["options"], seed=header["seed"]).id
+    for command in game.entries[:len(commands)]:
+        matches.submit(digital, command["command"], expected_seq=command["seq"] - 1,
+                       command_id=f"d{command['seq']:07d}", actor=command["command"]["seat"], by="test")
+    same = [matches.view_step(m, "omniscient").view for m in (mid, digital)]
+    assert json.dumps({**same[0], "table": None}, sort_keys=True) == json.dumps({**same[1], "table": None},
+                                                                                sort_keys=True)
