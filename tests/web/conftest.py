@@ -7,6 +7,7 @@ any game) so the tests do not depend on how long a real game's bot match happens
 """
 from __future__ import annotations
 
+import re
 import secrets
 import threading
 
@@ -114,3 +115,26 @@ def live(app):
     """The test app served on a real port."""
     with LiveServer(app) as server:
         yield server
+
+
+#: console errors a test provokes on purpose: a refusal at the table (409/422, shown inline)
+#: and a submission aborting a live refresh of the table in flight (hx-sync)
+EXPECTED_ERRORS = re.compile(r"status of (409|422) |^htmx:sendAbort|^htmx:afterRequest")
+
+
+@pytest.fixture
+def tab(browser, live):
+    """A fresh browser tab; any page error or unexpected console error fails the test.
+
+    It depends on ``live`` so that the tab closes before the server stops: a server going
+    away under an open event stream would otherwise log a reset as the test's error.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on("console", lambda msg: problems.append(f"console: {msg.text}")
+            if msg.type == "error" and not EXPECTED_ERRORS.search(msg.text) else None)
+    yield page
+    context.close()
+    assert not problems, problems

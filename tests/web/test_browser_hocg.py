@@ -23,23 +23,8 @@ from tests.web.browser import screenshot, wait_location
 from tests.web.conftest import token
 
 pytestmark = pytest.mark.browser
-#: a submission aborts a live refresh of the table in flight (hx-sync), which htmx logs
-ABORTED = ("htmx:sendAbort", "htmx:afterRequest")
 #: the average a recorder may spend per command
 MAX_CLICKS_PER_COMMAND = 2.5
-
-
-@pytest.fixture
-def tab(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    page.on("console", lambda msg: problems.append(f"console: {msg.text}")
-            if msg.type == "error" and not msg.text.startswith(ABORTED) else None)
-    yield page
-    context.close()
-    assert not problems, problems
 
 
 def offered(page, scope: str = "#table") -> list[dict]:

@@ -29,23 +29,8 @@ from tests.web.conftest import token
 
 pytestmark = pytest.mark.browser
 KIFU = Path(sys.executable).with_name("kifu")
-ABORTED = ("htmx:sendAbort", "htmx:afterRequest")
 #: the random recorder's game should show the game: no 勝利宣言 before this many commands
 LONG_ENOUGH = 30
-
-
-@pytest.fixture
-def tab(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    # A submission aborts a live refresh of the table in flight (hx-sync), which htmx logs.
-    page.on("console", lambda msg: problems.append(f"console: {msg.text}")
-            if msg.type == "error" and not msg.text.startswith(ABORTED) else None)
-    yield page
-    context.close()
-    assert not problems, problems
 
 
 class Clicks:
