@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"MatchService.submit       {validated:10.0f} /s   ratio to raw XADD {validated / raw:.3f}")
         physical = bench_service(matches, at_physical_table(rules, games), args.seconds, table="physical")
         print(f"  at a physical table     {physical:10.0f} /s   ratio to raw XADD {physical / raw:.3f} "
-              "(outcomes stated: check runs the command on a copy)")
+              "(outcomes stated and checked as the command applies)")
         if not args.no_http:
             try:
                 import service.app  # noqa: F401
