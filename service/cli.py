@@ -25,6 +25,7 @@ from service import auth
 from service.datadir import DataDir, DataDirBusy
 from service.errors import ServiceError
 
+REDIS_LOST = 3  #: ``kifu serve``'s exit status when its embedded Redis cannot be restarted
 PROGRESS_AFTER = 3  #: show a progress bar for more files than this
 MAX_CARDSET_BYTES = 16 * 1024 * 1024
 
@@ -58,13 +59,14 @@ def with_store_options(func):
 
 
 @contextlib.contextmanager
-def open_redis(redis_url: str | None, data_dir: str, *, share: bool = True) -> Iterator[str]:
+def open_redis(redis_url: str | None, data_dir: str, *, share: bool = True, watch: bool = False,
+               on_give_up: Callable[[str], None] | None = None) -> Iterator[str]:
     """The URL of the Redis to use; an unreachable one ends the command with a clear message."""
     try:
         if redis_url:
             yield redis_url
             return
-        with DataDir(data_dir).embedded_redis(share=share) as url:
+        with DataDir(data_dir).embedded_redis(share=share, watch=watch, on_give_up=on_give_up) as url:
             yield url
     except redis.ConnectionError as exc:
         _fail(f"cannot reach Redis at {redis_url or data_dir}: {exc}")
@@ -120,11 +122,20 @@ def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
     from service.store import Store
 
     _stop_on_sigterm()
+    gave_up: list[str] = []
+
+    def redis_lost(error: str) -> None:
+        # the embedded Redis cannot be started again: stop serving errors and exit non-zero
+        # (REDIS_LOST) so that a supervisor restarts kifu or calls someone
+        gave_up.append(error)
+        os.kill(os.getpid(), signal.SIGTERM)
+
     data = DataDir(data_dir)
+    serving = os.getpid()
     secret_key = data.secret_key()
     admin_token = os.environ.get("KIFU_ADMIN_TOKEN") or None
     try:
-        with open_redis(redis_url, data_dir, share=False) as url:
+        with open_redis(redis_url, data_dir, share=False, watch=True, on_give_up=redis_lost) as url:
             client = redis.Redis.from_url(url, decode_responses=True)
             if admin_token:
                 auth.ensure_admin_token(client, admin_token)
@@ -147,8 +158,12 @@ def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
             config = {"REDIS_URL": url, "SECRET_KEY": secret_key, "KIFU_ADMIN_TOKEN": admin_token,
                       # live event streams each hold a thread: keep a quarter (>= 2) for everything else
                       "KIFU_SSE_MAX_STREAMS": max(1, threads - max(2, threads // 4)), "KIFU_SSE_HEARTBEAT": 5.0}
-            server.run(lambda: create_app(config), host=host, port=port, workers=workers, threads=threads,
-                       access_log=access_log)
+            try:
+                server.run(lambda: create_app(config), host=host, port=port, workers=workers, threads=threads,
+                           access_log=access_log)
+            finally:
+                if gave_up and os.getpid() == serving:
+                    _fail(f"the embedded Redis died and could not be restarted: {gave_up[0]}", REDIS_LOST)
     except DataDirBusy as exc:
         _fail(str(exc))
     except KeyboardInterrupt:  # Ctrl-C before gunicorn took over the signals: the Redis is stopped
@@ -278,7 +293,7 @@ def import_(files, redis_url, data_dir, by):
         for name in tqdm(files, disable=len(files) <= PROGRESS_AFTER, unit="file", file=sys.stderr):
             try:
                 text = Path(name).read_text(encoding="utf-8")
-                info = matches.import_record(text, by=by)
+                info, created = matches.import_or_existing(text, by=by)
             except (OSError, UnicodeDecodeError) as exc:
                 failures += 1
                 tqdm.write(f"{name}:1: read: {exc}", file=sys.stdout)
@@ -291,7 +306,8 @@ def import_(files, redis_url, data_dir, by):
                 else:
                     tqdm.write(f"{name}:1: {exc.error}: {exc.message}", file=sys.stdout)
                 continue
-            tqdm.write(f"{name}: imported as {info.id} ({info.seq} entries, {info.status})", file=sys.stdout)
+            done = "imported as" if created else "already imported as"
+            tqdm.write(f"{name}: {done} {info.id} ({info.seq} entries, {info.status})", file=sys.stdout)
     if failures:
         click.echo(f"{failures} of {len(files)} record(s) not imported", err=True)
         sys.exit(1)

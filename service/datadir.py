@@ -17,7 +17,7 @@ import secrets
 import stat
 import time
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Callable, Iterator
 
 import redis
 
@@ -97,20 +97,27 @@ class DataDir:
             handle.close()
             yield None
             return
+        owner = os.getpid()
         try:
             yield handle
         finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            # a forked gunicorn worker unwinds this stack too when it exits: its LOCK_UN
+            # would release the master's lock (flock locks belong to the shared open file)
+            if os.getpid() == owner:
+                fcntl.flock(handle, fcntl.LOCK_UN)
             handle.close()
 
     @contextlib.contextmanager
-    def embedded_redis(self, *, share: bool) -> Iterator[str]:
+    def embedded_redis(self, *, share: bool, watch: bool = False,
+                       on_give_up: Callable[[str], None] | None = None) -> Iterator[str]:
         """Yield the URL of this directory's Redis, started here and stopped on exit.
 
         With ``share`` (CLI commands other than serve) a Redis that a running ``kifu
         serve`` holds is used as is; without it (serve itself) that is ``DataDirBusy``.
         A Redis left behind by a killed server (no lock holder) is shut down and a fresh
-        one started on the same files.
+        one started on the same files. With ``watch`` (serve) a Redis that dies is started
+        again on the same port and files (``RedisProcess.watch``); ``on_give_up`` is called if
+        it cannot be.
         """
         with self._lock() as lock:
             if lock is None:
@@ -125,14 +132,20 @@ class DataDir:
                 _shutdown(orphan)
             process = RedisProcess(self.redis_dir, durable=True)
             process.start()
+            owner = os.getpid()
             try:
-                self.run_file.write_text(json.dumps({"port": process.port, "pid": process.process.pid}),
-                                         encoding="utf-8")
+                self._write_run_file(process)
+                if watch:
+                    process.watch(on_restart=self._write_run_file, on_give_up=on_give_up)
                 yield process.url
             finally:
-                with contextlib.suppress(OSError):
-                    self.run_file.unlink()
-                process.stop()
+                if os.getpid() == owner:  # not in a forked worker that is exiting
+                    with contextlib.suppress(OSError):
+                        self.run_file.unlink()
+                    process.stop()
+
+    def _write_run_file(self, process: RedisProcess) -> None:
+        self.run_file.write_text(json.dumps({"port": process.port, "pid": process.process.pid}), encoding="utf-8")
 
 
 def _shutdown(url: str, timeout: float = 10.0) -> None:
