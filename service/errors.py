@@ -80,6 +80,21 @@ class Conflict(ServiceError):
         return {"current_seq": self.current_seq}
 
 
+class ImportConflict(ServiceError):
+    """The record's header is already stored as another match, with another log (or that
+    match is still being stored by a concurrent import)."""
+
+    status = 409
+    error = "import_conflict"
+
+    def __init__(self, match_id: str, message: str = ""):
+        self.match_id = match_id
+        super().__init__(message)
+
+    def extra(self) -> dict[str, Any]:
+        return {"match_id": self.match_id}
+
+
 class MatchOver(ServiceError):
     """The match is finished; nothing more can be appended."""
 

@@ -37,6 +37,14 @@ def notes(mid: str) -> str:
     return match_key(mid, "notes")
 
 
+def imported(genesis: str) -> str:
+    """The match an imported record's header (its chain's genesis) was stored as.
+
+    Not under ``{<mid>}``: it is looked up before the match exists, by the record alone.
+    """
+    return f"{PREFIX}:imp:{genesis}"
+
+
 def mid_of_meta(key: str) -> str | None:
     """``kifu:m:{<mid>}:meta`` -> ``<mid>`` (None for anything else)."""
     head, tail = f"{PREFIX}:m:{{", "}:meta"

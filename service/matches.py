@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import secrets
+import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -49,6 +50,7 @@ from service.errors import (
     BadRequest,
     Conflict,
     IdempotencyConflict,
+    ImportConflict,
     ImportRejected,
     MatchOver,
     NotFound,
@@ -84,6 +86,10 @@ class UnreadableCardSet(KeyError):
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
+
+
+#: how long a re-import waits for a concurrent import of the same record to be stored
+IMPORT_WAIT_S = 10.0
 
 
 @dataclass
@@ -916,7 +922,20 @@ class MatchService:
 
     def import_record(self, text: str, *, by: str, seed: str | None = None, deal: Sequence[Any] | None = None,
                       public_when_finished: bool = True, listed: bool = True) -> MatchInfo:
+        """``import_or_existing`` without saying whether the match is new."""
+        return self.import_or_existing(text, by=by, seed=seed, deal=deal,
+                                       public_when_finished=public_when_finished, listed=listed)[0]
+
+    def import_or_existing(self, text: str, *, by: str, seed: str | None = None,
+                           deal: Sequence[Any] | None = None, public_when_finished: bool = True,
+                           listed: bool = True) -> tuple[MatchInfo, bool]:
         """Verify a ``.kifu.jsonl`` text and store it as a new match; nothing unverifiable is stored.
+        Returns the match and whether this call created it.
+
+        A record is imported once: importing it again (or twice at once) answers the match
+        the first import stored, decided by one ``SET NX`` on the record's genesis (the
+        digest of its header less secrets, which names its match and its chain). The same
+        header with another log than the stored one is a 409 ``import_conflict`` naming that match.
 
         The record must reveal its seed (or ``seed`` be given) and, from a physical or
         observed table, its deal (or ``deal`` be given, matching ``deal_commitment``): the
@@ -960,12 +979,37 @@ class MatchService:
         else:
             state_hash = canon.state_hash(engine.initial_state(rules, header, seed, deal), seed)
         mid = new_match_id()
+        genesis = records.genesis(header)
+        deadline = time.monotonic() + IMPORT_WAIT_S
+        while (holder := self.store.claim_import(genesis, mid)) is not None:
+            meta = self.store.meta(holder)
+            if meta is not None:
+                return self._imported_already(meta, record.entries), False
+            # another import of this record is storing it (or died, and its claim expires)
+            if time.monotonic() > deadline:
+                raise ImportConflict(holder, f"this record is being imported as match {holder}; retry in a minute")
+            time.sleep(0.02)
         kept = {k: v for k, v in header.items() if k not in records.SECRET_FIELDS}
-        meta = self.store.create(
-            mid, kept, seed, deal=deal, public_when_finished=public_when_finished, listed=listed,
-            state_hash=state_hash, entries=record.entries, status="finished" if report.outcome else "live",
-            outcome=report.outcome, by=by, imported=True)
-        return MatchInfo.from_meta(meta, rules)
+        try:
+            meta = self.store.create(
+                mid, kept, seed, deal=deal, public_when_finished=public_when_finished, listed=listed,
+                state_hash=state_hash, entries=record.entries, status="finished" if report.outcome else "live",
+                outcome=report.outcome, by=by, imported=True)
+        except BaseException:
+            self.store.release_import(genesis, mid)
+            raise
+        self.store.confirm_import(genesis, mid)
+        return MatchInfo.from_meta(meta, rules), True
+
+    def _imported_already(self, meta: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> MatchInfo:
+        """The stored match that holds this record's header, if its log starts with
+        ``entries`` (a live imported match may have been recorded on since)."""
+        mid = meta["id"]
+        if meta["seq"] < len(entries) or (
+                entries and (self.store.entry(mid, len(entries)) or {}).get("chain") != entries[-1]["chain"]):
+            raise ImportConflict(mid, f"a record with this header is already stored as match {mid}, with "
+                                      f"another log ({meta['seq']} entries, head {meta['chain'][:16]})")
+        return self.info(mid)
 
 
 def _check_deal(table: str, deal: Any) -> list[Any] | None:

@@ -108,6 +108,9 @@ class _Script:
 APPEND = _Script("append.lua")
 CREATE = _Script("create.lua")
 NOTES_APPEND = _Script("notes_append.lua")
+RELEASE_OR_KEEP = _Script("import_claim.lua")
+#: how long an import's claim on its record lasts before the match is stored
+IMPORT_PENDING_MS = 60_000
 
 
 def _meta_from_hash(raw: Mapping[Any, Any]) -> dict[str, Any] | None:
@@ -210,6 +213,34 @@ class Store:
         assert meta is not None
         self._index(meta)
         return meta
+
+    # -- imports: one match per record -------------------------------------------------
+
+    def claim_import(self, genesis: str, mid: str, *, pending_ms: int = IMPORT_PENDING_MS) -> str | None:
+        """Claim the record whose header digests to ``genesis`` for the new match ``mid``.
+
+        None: the claim is ours, store the match and then ``confirm_import``. Else the id
+        of the match that has it (stored, or being stored by a concurrent import). One
+        ``SET NX`` decides, so of two imports at once exactly one stores. A pending claim
+        expires after ``pending_ms``: an importer that dies between claim and create
+        does not block the record for ever.
+        """
+        check_match_id(mid)
+        key = keys.imported(genesis)
+        if self.client.set(key, mid, nx=True, px=pending_ms):
+            return None
+        holder = self.client.get(key)
+        if holder is None:  # expired between the two calls: try once more
+            return None if self.client.set(key, mid, nx=True, px=pending_ms) else _s(self.client.get(key))
+        return _s(holder)
+
+    def confirm_import(self, genesis: str, mid: str) -> None:
+        """The match is stored: its claim no longer expires."""
+        RELEASE_OR_KEEP(self.client, [keys.imported(genesis)], [mid, "keep"])
+
+    def release_import(self, genesis: str, mid: str) -> None:
+        """The import failed: drop the claim if it is still ``mid``'s."""
+        RELEASE_OR_KEEP(self.client, [keys.imported(genesis)], [mid, "release"])
 
     # -- reading ----------------------------------------------------------------------
 

@@ -27,7 +27,8 @@ ERRORS = {
     401: "a bearer token is needed, or the one given is unknown (`unauthorized`)",
     403: "the token may not do this (`forbidden`)",
     404: "no such match (`not_found`); a malformed id is a 404 too",
-    409: "`stale_seq`, `idempotency_conflict`, `conflict` or `match_over`, with `current_seq`",
+    409: "`stale_seq`, `idempotency_conflict`, `conflict` or `match_over`, with `current_seq`; "
+         "`import_conflict`, with `match_id`",
     413: "body too large (`too_large`)",
     415: "wrong content type (`unsupported_media_type`)",
     422: "`rule_violation` with `rule` (the rulebook section) and, at a physical or observed table, `needs` (the "
@@ -143,7 +144,8 @@ def document(version: str) -> dict[str, Any]:
         "requestBody": {"required": True,
                         "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
         "responses": {**_ok("imported under a new match id", "Match", 201),
-                      **_errors(400, 401, 403, 413, 415, 422, 429, 501)}}})
+                      **_ok("already imported: the match the first import stored", "Match"),
+                      **_errors(400, 401, 403, 409, 413, 415, 422, 429, 501)}}})
     spec.path(path="/api/audit", operations={"get": {
         "summary": "Who looked at the omniscient view of a live match, newest first (admin)", "security": BEARER,
         "parameters": [{"in": "query", "schema": s.AuditQuerySchema}],

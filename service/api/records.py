@@ -45,7 +45,9 @@ def export(mid: str):
 @bp.post("/import")
 def import_record():
     """Import a ``.kifu.jsonl`` record (body: the JSON Lines). It is verified first and
-    stored under a new match id only if it verifies; 422 ``unverifiable`` otherwise."""
+    stored under a new match id only if it verifies; 422 ``unverifiable`` otherwise. A
+    record already imported answers its match with 200 (the same header with another log
+    is 409 ``import_conflict``)."""
     who = require_principal()
     if not auth.may_import(who):
         raise Forbidden("only an admin token imports records")
@@ -58,8 +60,9 @@ def import_record():
         text = read_body(limit).decode("utf-8")
     except UnicodeDecodeError:
         raise BadJson("the record is not UTF-8") from None
-    info = kifu().matches.import_record(text, by=who.name)
+    info, created = kifu().matches.import_or_existing(text, by=who.name)
     response = jsonify(S.MatchSchema.dump(info.to_json()))
-    response.status_code = 201
+    # a record already stored answers its match: 200, where a new match is 201
+    response.status_code = 201 if created else 200
     response.headers["Location"] = url_for("api.get_match", mid=info.id)
     return response

@@ -147,6 +147,7 @@ class ErrorSchema(Schema):
     available = fields.Integer(metadata={"description": "rules_unavailable: the version this kifu plays"})
     errors = fields.Dict(metadata={"description": "field -> messages (schema errors)"})
     current_seq = fields.Integer(metadata={"description": "the match's seq now (409 answers)"})
+    match_id = fields.String(metadata={"description": "import_conflict: the match that holds the record's header"})
     seq = fields.Integer()
     divergence = fields.Dict(metadata={"description": "first divergence of an unverifiable record"})
     retry_after = fields.Integer()
