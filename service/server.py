@@ -34,7 +34,8 @@ def run(factory: Callable[[], Flask], *, host: str, port: int, workers: int = 1,
             self.options: dict[str, Any] = {
                 "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
                 "workers": workers,
-                "worker_class": "gthread",
+                # gthread, answering gunicorn's own errors (414, 431, 400) in the API's JSON shape
+                "worker_class": "service.edge.JsonErrorWorker",
                 "threads": threads,
                 "preload_app": True,
                 "timeout": 60,

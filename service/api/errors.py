@@ -2,7 +2,9 @@
 
 Every error body is ``{"error": code, "message": text}`` plus the error's own fields:
 ``rule`` (rule violations), ``errors`` (field -> messages), ``current_seq`` (409s),
-``retry_after`` (429, also as the ``Retry-After`` header). Codes are stable; messages are
+``retry_after`` (429, also as the ``Retry-After`` header). Redis unreachable is a 503
+``unavailable`` with ``Retry-After``. gunicorn's own refusals (414, 431, 400 before Flask)
+are rewritten in this shape by ``service.edge``. Codes are stable; messages are
 for people. Werkzeug's HTTP errors (unknown route, wrong method, body too large) get the
 same shape under ``/api/``; pages outside it are left to their own handlers.
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import logging
 
+import redis
 from flask import Blueprint, Flask, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -89,12 +92,24 @@ def internal_error(exc: InternalServerError):
     return response
 
 
+def unavailable(exc: redis.RedisError):
+    """Redis unreachable (stopped, restarting, loading its append-only file): a 503 the client
+    may retry, not a 500 with a traceback per request while the embedded one restarts."""
+    log.warning("Redis unreachable on %s %s: %s", request.method, request.path, exc)
+    response = jsonify({"error": "unavailable", "message": "the store is unreachable for a moment; retry shortly"})
+    response.status_code = 503
+    response.headers["Retry-After"] = "1"
+    return response
+
+
 def install(bp: Blueprint) -> None:
     """Handlers on the API blueprint: they win over any app-wide handler an extension
     (web) installs, for every request routed to the API. Called once, at import."""
     bp.register_error_handler(ServiceError, service_error)
     bp.register_error_handler(SchemaError, schema_error)
     bp.register_error_handler(RuleViolation, rule_violation)
+    bp.register_error_handler(redis.ConnectionError, unavailable)  # BusyLoadingError (LOADING) too
+    bp.register_error_handler(redis.TimeoutError, unavailable)
     bp.register_error_handler(InternalServerError, internal_error)
     bp.register_error_handler(HTTPException, http_error)
 

@@ -23,7 +23,8 @@ SCHEMAS = {
 }
 
 ERRORS = {
-    400: "malformed request (`bad_json`, `schema` with field `errors`)",
+    400: "malformed request (`bad_json`, `schema` with field `errors`; `bad_request`: a request line or header "
+         "the HTTP server cannot parse)",
     401: "a bearer token is needed, or the one given is unknown (`unauthorized`)",
     403: "the token may not do this (`forbidden`)",
     404: "no such match (`not_found`); a malformed id is a 404 too",
@@ -34,6 +35,11 @@ ERRORS = {
     422: "`rule_violation` with `rule` (the rulebook section) and, at a physical or observed table, `needs` (the "
          "chance outcome missing or impossible, with every possible one); or `unverifiable` with `divergence`",
     429: "rate limited (`rate_limited`), with a Retry-After header",
+    414: "the request line (method and URL) is too long (`uri_too_long`)",
+    431: "too many request headers, or one too large (`headers_too_large`)",
+    500: "internal error (`internal`); the operator's log has the details",
+    503: "the store is unreachable for a moment (`unavailable`, with a Retry-After header), e.g. while the "
+         "embedded Redis is being restarted; retry the same request (appends are idempotent by `command_id`)",
     501: "`rules_unavailable`: this kifu lacks the match's game, card set or rules version (`rules_version` names "
          "the version it needs)",
 }
@@ -151,4 +157,21 @@ def document(version: str) -> dict[str, Any]:
         "parameters": [{"in": "query", "schema": s.AuditQuerySchema}],
         "responses": {**_ok("audit entries; `next` is the `before` of the next page", "Audit"),
                       **_errors(400, 401, 403)}}})
-    return spec.to_dict()
+    document = spec.to_dict()
+    for operations in document["paths"].values():
+        for method, operation in operations.items():
+            if method != "parameters":
+                _edge_errors(operation["responses"])
+    return document
+
+
+#: answers any request may get, whatever its path: from the HTTP server before the app
+#: (400, 414, 431), or when the app fails (500) or cannot reach Redis (503)
+EDGE = (400, 414, 431, 500, 503)
+
+
+def _edge_errors(responses: dict[Any, Any]) -> None:
+    for code in EDGE:
+        if str(code) not in responses:  # apispec has made every status a string
+            responses[str(code)] = {"description": ERRORS[code],
+                                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}

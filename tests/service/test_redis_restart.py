@@ -41,8 +41,15 @@ class Writer(threading.Thread):
         self.headers = {"Authorization": f"Bearer {token}"}
         self.acked: dict[int, dict] = {}  # seq -> command, as answered
         self.failures = 0
+        self.error: BaseException | None = None  # an assertion in this thread, for the test to raise
 
     def run(self) -> None:
+        try:
+            self._append()
+        except BaseException as exc:  # noqa: BLE001 - reported by the test's thread
+            self.error = exc
+
+    def _append(self) -> None:
         seq = 0
         while not self.stop.is_set():
             command_id = f"w{seq}"
@@ -62,7 +69,8 @@ class Writer(threading.Thread):
                 if rv is not None and rv.status_code == 429:
                     time.sleep(float(rv.headers.get("Retry-After", 1)))
                     continue
-                assert rv is None or rv.status_code >= 500, rv.text  # nothing but Redis being gone
+                assert rv is None or rv.status_code == 503, rv.text  # nothing but Redis being gone
+                assert rv is None or rv.json()["error"] == "unavailable"
                 self.failures += 1
                 if self.stop.is_set() and self.failures > 1000:
                     return
@@ -92,6 +100,10 @@ def test_a_sigkilled_embedded_redis_is_restarted_and_loses_nothing_acknowledged(
         for writer in writers:
             writer.join(timeout=30)
     assert not any(w.is_alive() for w in writers)
+    for writer in writers:
+        if writer.error:
+            raise writer.error
+    assert sum(w.failures for w in writers)  # Redis was really gone for a while (503s or refused)
     after = {w.match_id: len(w.acked) for w in writers}
     assert sum(after.values()) > before + WRITERS, (before, after)  # appends succeeded after the restart
     assert recovered < 10
