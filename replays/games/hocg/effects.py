@@ -281,7 +281,7 @@ def _constant(t: Board, f: dict) -> Options:
     return None
 
 
-for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life", "no_bloom"):
+for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life", "no_bloom", "alias"):
     EFFECTS.effect(_name, timing="constant")(_constant)
 
 
@@ -300,11 +300,9 @@ def draw(t: Board, f: dict) -> Options:
 
 @EFFECTS.effect("cheer_to", timing="ability", prompt="エールを送るホロメン")
 def cheer_to(t: Board, f: dict) -> Options:
-    """「自分のエールデッキの上から1枚を、自分の(センター)ホロメンに送る」."""
+    """「自分のエールデッキの上から1枚を、自分の(センター/バック/Debut)ホロメン / このホロメンに送る」."""
     seat = f["seat"]
-    options = t.positions(seat)
-    if f["params"].get("to") == "center":
-        options = [p for p in options if p == "center"]
+    options = destinations(t, f, f["params"].get("to"))
     if t.cheer_deck_size(seat) <= 0 or not options:
         return None
     f["params"]["cheer"] = t.reveal_cheer(seat, "cheer", t.rule_of(f["card"]))
@@ -439,7 +437,8 @@ def _special(t: Board, f: dict, choice: Any) -> Options:
 
 @EFFECTS.effect("boost_turn", timing="ability", prompt="アーツを強化するホロメン")
 def boost_turn(t: Board, f: dict) -> Options:
-    """「自分の(<色>)ホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ+N」."""
+    """「自分の(<色>)ホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ+N」; with ``pos``
+    "center": 「このターンの間、自分の(<色>)センターホロメンのアーツ+N」."""
     options = _boost_options(t, f)
     if len(options) <= 1:
         return _boost(t, f, options[0]) if options else None
@@ -447,8 +446,9 @@ def boost_turn(t: Board, f: dict) -> Options:
 
 
 def _boost_options(t: Board, f: dict) -> list[str]:
-    color = f["params"].get("color")
-    return [p for p, h in t.stage(f["seat"]) if color is None or color in t.card(h["card"])["colors"]]
+    color, only = f["params"].get("color"), f["params"].get("pos")
+    return [p for p, h in t.stage(f["seat"])
+            if (color is None or color in t.card(h["card"])["colors"]) and (only is None or p == only)]
 
 
 @boost_turn.answer
@@ -468,6 +468,206 @@ def mill(t: Board, f: dict) -> Options:
             break
         t.archive(seat, card)
         t.event("milled", seat=seat, card=card)
+    return None
+
+
+# ------------------------------------------------------------------ composed abilities
+#
+# A printed text often joins simple effects: a cost that may be paid (「…できる:」), a die
+# whose faces choose what follows, a condition (「…いる時、」), or steps in order (「その後、」,
+# ■). Each is a frame whose ``then`` (``{"effect", "params"}``) or ``steps`` are pushed as
+# frames of the same seat, card and holomem when they apply, so the parts stay plain
+# vocabulary effects.
+
+def push(t: Board, f: dict, *specs: dict) -> None:
+    """``specs`` as frames after the current one, the first resolving first."""
+    for spec in reversed(specs):
+        t.s["stack"].append(frame(spec["effect"], f["seat"], f["card"], f["origin"], spec["params"],
+                                  **({"pos": f["pos"]} if f.get("pos") else {})))
+
+
+def names_of(t: Board, card: str) -> set[str]:
+    """A card's name and the names it is also treated as (「〈A〉〈B〉としても扱う」)."""
+    c = t.card(card)
+    names = {c["name"]}
+    for a in c["abilities"]:
+        if a.get("effect") == "alias":
+            names.update(a["params"]["names"])
+    return names
+
+
+def destinations(t: Board, f: dict, to: str | None) -> list[str]:
+    """The own holomem a card text sends to: ``center`` | ``back`` | ``self`` | ``debut`` |
+    anything else (choose any)."""
+    seat = f["seat"]
+    if to == "self":
+        pos = own_holo_of(t, f)
+        return [pos] if pos else []
+    if to == "debut":
+        return [p for p, h in t.stage(seat) if t.card(h["card"])["level"] == "debut"]
+    options = t.positions(seat)
+    if to == "center":
+        return [p for p in options if p == "center"]
+    if to == "back":
+        return [p for p in options if p.startswith("back")]
+    return options
+
+
+def _matches(t: Board, card: str, flt: dict) -> bool:
+    c = t.card(card)
+    if flt.get("holomem") and c["kind"] not in ("holomem", "buzz"):
+        return False
+    if "support" in flt and c["support"] != flt["support"]:
+        return False
+    if "kind" in flt and c["kind"] != flt["kind"]:
+        return False
+    if "colors" in flt and not set(flt["colors"]) & set(c["colors"]):
+        return False
+    return True
+
+
+@EFFECTS.effect("sequence", timing="ability")
+def sequence(t: Board, f: dict) -> Options:
+    """Steps in printed order (「その後、」, one ■ after another)."""
+    push(t, f, *f["params"]["steps"])
+    return None
+
+
+@EFFECTS.effect("cost_hand", timing="ability", prompt="アーカイブする手札（しないならnull）")
+def cost_hand(t: Board, f: dict) -> Options:
+    """「自分の手札(のホロメン)1枚をアーカイブできる:<効果>」: the seat may pay; the effect
+    follows only if it does."""
+    fits = [c for c in t.hand_cards(f["seat"]) if _matches(t, c, f["params"].get("filter", {}))]
+    return fits + [None] if fits else None
+
+
+@cost_hand.answer
+def _paid_hand(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        t.event("cost_declined", seat=f["seat"], card=f["card"])
+        return None
+    t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
+    t.archive(f["seat"], choice)
+    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
+    push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("roll_then", timing="ability", prompt="サイコロを振るか")
+def roll_then(t: Board, f: dict) -> Options:
+    """「サイコロを1回振る(振れる):<目>の時、<効果>。<目>の時、(さらに、)<効果>。」: every
+    branch whose faces hold the roll resolves, in printed order. 振れる: the seat may decline."""
+    if f["params"].get("optional"):
+        return ["roll", "skip"]
+    return _roll_branches(t, f, "roll")
+
+
+@roll_then.answer
+def _roll_branches(t: Board, f: dict, choice: Any) -> Options:
+    if choice != "roll":
+        return None
+    face = roll(t, f["seat"], f["card"], R_DICE)
+    push(t, f, *[b["then"] for b in f["params"]["branches"] if face in b["faces"]])
+    return None
+
+
+@EFFECTS.effect("if_stage_name", timing="ability")
+def if_stage_name(t: Board, f: dict) -> Options:
+    """「自分のステージにホロメンの〈名前〉がいる時、<効果>」."""
+    if any(f["params"]["name"] in names_of(t, h["card"]) for _, h in t.stage(f["seat"])):
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("if_attached", timing="ability")
+def if_attached(t: Board, f: dict) -> Options:
+    """「このホロメンに〈名前〉が付いている時、<効果>」."""
+    pos = own_holo_of(t, f)
+    if pos and any(t.name(a) == f["params"]["name"] for a in t.holo(f["seat"], pos)["attached"]):
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("if_center", timing="ability")
+def if_center(t: Board, f: dict) -> Options:
+    """「〈名前〉とコラボした時、<効果>」: the centre holomem is (treated as) that name."""
+    center = t.p(f["seat"])["center"]
+    if center is not None and f["params"]["name"] in names_of(t, center["card"]):
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("from_archive", timing="ability", prompt="アーカイブから手札に戻すカード")
+def from_archive(t: Board, f: dict) -> Options:
+    """「自分のアーカイブの<条件>1枚を手札に戻す(戻せる)」: ``null`` returns none (戻せる, or
+    nothing fits)."""
+    fits = sorted({c for c in t.p(f["seat"])["archive"] if _matches(t, c, f["params"].get("filter", {}))})
+    if not fits:
+        return None
+    if f["params"].get("optional"):
+        return fits + [None]
+    return _returned(t, f, fits[0]) if len(fits) == 1 else fits
+
+
+@from_archive.answer
+def _returned(t: Board, f: dict, choice: Any) -> Options:
+    if choice is not None:
+        t.p(f["seat"])["archive"].remove(choice)
+        t.p(f["seat"])["hand"].append(choice)
+        t.event("returned", seat=f["seat"], card=choice, source=f["card"])
+    return None
+
+
+@EFFECTS.effect("archive_cheer", timing="ability", prompt="アーカイブから送るエール（送らないならnull）")
+def archive_cheer(t: Board, f: dict) -> Options:
+    """「自分のアーカイブの(<色>)エールN枚を<ホロメン>に送る(送れる)」: which cheer, then (if
+    more than one may take it) which holomem; N times."""
+    pa = f["params"]
+    targets = destinations(t, f, pa.get("to"))
+    fits = sorted({c for c in t.p(f["seat"])["archive"]
+                   if t.card(c)["kind"] == "cheer" and _matches(t, c, {k: pa[k] for k in ("colors",) if k in pa})})
+    if not fits or not targets or pa.get("count", 1) <= 0:
+        return None
+    f["stage"] = 0
+    return fits + [None] if pa.get("optional") else fits
+
+
+@archive_cheer.answer
+def _archive_cheer_step(t: Board, f: dict, choice: Any) -> Options:
+    pa = f["params"]
+    if f["stage"] == 0:
+        if choice is None:
+            return None
+        f["cheer"], f["stage"] = choice, 1
+        targets = destinations(t, f, pa.get("to"))
+        if len(targets) > 1:
+            return targets
+        choice = targets[0]
+    t.p(f["seat"])["archive"].remove(f["cheer"])
+    attach_cheer(t, f["seat"], choice, f["cheer"])
+    if pa.get("count", 1) > 1:
+        t.s["stack"].append({**f, "params": {**pa, "count": pa.get("count", 1) - 1}, "stage": 0})
+    return None
+
+
+@EFFECTS.effect("swap_opponent_center", timing="ability", prompt="相手のセンターと交代させるバックホロメン")
+def swap_opponent_center(t: Board, f: dict) -> Options:
+    """「相手のセンターホロメンとバックホロメン1人を交代させる」: the user names the back one."""
+    opp = other(f["seat"])
+    if t.p(opp)["center"] is None:
+        return None
+    options = [p for p in t.positions(opp) if p.startswith("back")]
+    if len(options) <= 1:
+        return _swap(t, f, options[0]) if options else None
+    return options
+
+
+@swap_opponent_center.answer
+def _swap(t: Board, f: dict, choice: Any) -> Options:
+    pl = t.p(other(f["seat"]))
+    i = int(choice[4:])
+    pl["center"], pl["back"][i] = pl["back"][i], pl["center"]
+    t.event("swapped", seat=other(f["seat"]), pos=choice, card=pl["center"]["card"], source=f["card"])
     return None
 
 

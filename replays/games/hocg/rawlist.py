@@ -52,6 +52,23 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, dict[
     (re.compile(r"自分のエールデッキの上から1枚を、?自分のセンターホロメンに送る。"),
      lambda m: ("cheer_to", {"to": "center"})),
     (re.compile(r"自分のエールデッキの上から1枚を、?自分のホロメンに送る。"), lambda m: ("cheer_to", {"to": "choose"})),
+    (re.compile(r"自分のエールデッキの上から1枚を、?(このホロメン|自分のバックホロメン|自分のDebutホロメン)に送る。"),
+     lambda m: ("cheer_to", {"to": {"このホロメン": "self", "自分のバックホロメン": "back",
+                                    "自分のDebutホロメン": "debut"}[m[1]]})),
+    (re.compile(r"このターンの間、自分の(.)?センターホロメンのアーツ\+(\d+)。"),
+     lambda m: ("boost_turn", {"amount": int(m[2]), "pos": "center",
+                               **({"color": COLOR_CHARS[m[1]]} if m[1] in COLOR_CHARS else {})})),
+    (re.compile(r"自分のアーカイブの(?:\[(.)エールか(.)エール\]|(.)?エール)(\d)枚を(このホロメン|自分のホロメン|自分のセンターホロメン)に送(れ)?る。"),
+     lambda m: ("archive_cheer", {"count": int(m[4]), "optional": bool(m[6]),
+                                  "to": {"このホロメン": "self", "自分のホロメン": "choose", "自分のセンターホロメン": "center"}[m[5]],
+                                  **({"colors": [COLOR_CHARS[x] for x in (m[1], m[2], m[3]) if x in COLOR_CHARS]}
+                                     if (m[1] or m[3]) else {})})),
+    (re.compile(r"自分のアーカイブの(.)?(ホロメン|マスコット|ツール|ファン)1枚を手札に戻(す|せる)。"),
+     lambda m: ("from_archive", {"optional": m[3] == "せる", "filter": {
+         **({"holomem": True} if m[2] == "ホロメン" else {"support": SUPPORT_KINDS[m[2]]}),
+         **({"colors": [COLOR_CHARS[m[1]]]} if m[1] in COLOR_CHARS else {})}})),
+    (re.compile(r"相手のセンターホロメンとバックホロメン1人を交代させる。"), lambda m: ("swap_opponent_center", {})),
+    (re.compile(r"このホロメンは〈(.+?)〉〈(.+?)〉としても扱う"), lambda m: ("alias", {"names": [m[1], m[2]]})),
     (re.compile(r"相手の(センター|コラボ)ホロメンに特殊ダメージ(\d+)を与える。"),
      lambda m: ("special_damage", {"amount": int(m[2]), "target": "center" if m[1] == "センター" else "collab"})),
     (re.compile(r"相手のセンターホロメンかコラボホロメンに特殊ダメージ(\d+)を与える。"),
@@ -90,11 +107,74 @@ def recognise(text: str) -> tuple[str | None, dict[str, Any]]:
     body = text
     for reminder in REMINDERS:
         body = re.sub(reminder, "", body)
-    body = re.sub(r"\s+", "", body)
+    return _recognise(re.sub(r"\s+", "", body))
+
+
+def _recognise(body: str) -> tuple[str | None, dict[str, Any]]:
     for pattern, make in PATTERNS:
         m = pattern.fullmatch(body)
         if m:
             return make(m)
+    return _composed(body)
+
+
+def _spec(body: str) -> dict[str, Any] | None:
+    effect, params = _recognise(body)
+    return {"effect": effect, "params": params} if effect else None
+
+
+FACES = {"奇数": [1, 3, 5], "偶数": [2, 4, 6]}
+BRANCH = re.compile(r"(奇数|偶数|\d(?:か\d)*|\d以上|\d以下)の時、(?:さらに、)?")
+
+
+def _faces(word: str) -> list[int]:
+    if word in FACES:
+        return FACES[word]
+    if word.endswith("以上"):
+        return list(range(int(word[0]), 7))
+    if word.endswith("以下"):
+        return list(range(1, int(word[0]) + 1))
+    return [int(d) for d in word.split("か")]
+
+
+def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
+    """Texts made of recognised parts: a cost that may be paid, a die's branches, a
+    condition, steps in order (see ``effects``' composed abilities); every part must be
+    recognised, or the whole is resolved by hand."""
+    m = re.fullmatch(r"自分の手札(のホロメン)?1枚をアーカイブできる:(.+)", body)
+    if m and (then := _spec(m[2])):
+        return "cost_hand", {"then": then, "filter": {"holomem": True} if m[1] else {}}
+    m = re.fullmatch(r"サイコロを1回振(る|れる):(.+)", body)
+    if m:
+        rest = m[2].translate(str.maketrans("１２３４５６", "123456"))
+        parts = BRANCH.split(rest)
+        if parts[0] == "" and len(parts) >= 3:
+            branches = []
+            for word, text in zip(parts[1::2], parts[2::2]):
+                then = _spec(text)
+                if then is None:
+                    return None, {}
+                branches.append({"faces": _faces(word), "then": then})
+            return "roll_then", {"optional": m[1] == "れる", "branches": branches}
+    m = re.fullmatch(r"自分のステージにホロメンの〈(.+?)〉がいる時、(.+)", body)
+    if m and (then := _spec(m[2])):
+        return "if_stage_name", {"name": m[1], "then": then}
+    m = re.fullmatch(r"このホロメンに〈(.+?)〉が付いている時、(.+)", body)
+    if m and (then := _spec(m[2])):
+        return "if_attached", {"name": m[1], "then": then}
+    m = re.fullmatch(r"(?:■〈[^〉]+〉とコラボした時、[^■]+)+", body)
+    if m:
+        steps = []
+        for name, text in re.findall(r"■〈([^〉]+)〉とコラボした時、([^■]+)", body):
+            then = _spec(text)
+            if then is None:
+                return None, {}
+            steps.append({"effect": "if_center", "params": {"name": name, "then": then}})
+        return "sequence", {"steps": steps}
+    if "その後、" in body:
+        steps = [_spec(part) for part in body.split("その後、")]
+        if all(steps):
+            return "sequence", {"steps": steps}
     return None, {}
 
 

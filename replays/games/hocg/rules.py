@@ -18,7 +18,7 @@ from replays.errors import RuleViolation
 from replays.games.hocg import cards as C
 from replays.games.hocg import manual, rawlist
 from replays.games.hocg.commands import COMMANDS
-from replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, finish
+from replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, finish, names_of
 from replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, deal, fresh_used, other
 from replays.kit import CardSet, CardSetError, Game, decisions, frame, is_token
 from replays.kit.cardset import load
@@ -254,7 +254,7 @@ class Bloom:
         if under["level"] not in NEXT_LEVEL[c["level"]]:
             raise RuleViolation(R_BLOOM, f"a {c['level']} blooms from a {' or '.join(NEXT_LEVEL[c['level']])} "
                                          f"holomem, not {under['level']} (「Debut」から「1st」、「1st」から「2nd」)")
-        if under["name"] != c["name"]:
+        if not names_of(t, h["card"]) & names_of(t, cmd["card"]):
             raise RuleViolation(R_BLOOM, f"{c['name']} blooms only on {c['name']}, not {under['name']}")
         if any(a.get("effect") == "no_bloom" for a in under["abilities"]):
             raise RuleViolation(t.rule_of(h["card"]), f"{under['name']}: このホロメンはBloomできない")

@@ -161,7 +161,9 @@ def test_ability_coverage_on_the_real_list_is_measured(real):
     ("自分のデッキから、青ホロメン1枚を公開し、手札に加える。そしてデッキをシャッフルする。", "search_deck",
      {"holomem": True, "color": "blue"}),
     ("このホロメンはBloomできない", "no_bloom", {}),
-    ("自分の手札1枚をアーカイブできる:このアーツ+20。", None, {}),
+    ("自分の手札1枚をアーカイブできる:このアーツ+20。", "cost_hand",
+     {"filter": {}, "then": {"effect": "arts_plus", "params": {"amount": 20}}}),
+    ("自分の手札1枚をアーカイブできる:相手を見る。", None, {}),
 ])
 def test_texts_the_vocabulary_recognises(text, effect, params):
     assert rawlist.recognise(text) == (effect, params)

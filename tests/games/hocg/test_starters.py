@@ -1,0 +1,277 @@
+"""The starter decks hSD01 (ときのそら・AZKi) and hSD02 (百鬼あやめ): their abilities run by
+themselves, each given/when/then, citing the card number and its printed text.
+
+The cards are the official list's (read from ``../shared/data/hocg/card_data.json``, never
+committed: these tests are skipped without it), added to the FIXTURE set so the FIXTURE
+decks' tested states can be given a starter card where a test needs one.
+"""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from replays import engine
+from replays.games.hocg import RULES as UNBOUND
+from replays.games.hocg import rawlist
+
+from .helpers import (AKARI_D, AKARI_DU, BLUE, CS, GREEN, LETTER, MEMO, MIC, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c)
+from .test_turns import p1_main, p2_turn
+
+pytestmark = pytest.mark.skipif(not REAL_LIST.exists(),
+                                reason="the official card list ../shared/data/hocg/card_data.json is not here "
+                                       "(input only, never committed)")
+
+SORA_D, SORA_CO, SORA_BUZZ = "hSD01-003_C", "hSD01-004_R", "hSD01-006_RR"
+AZKI_D, AZKI_CO, AZKI_2, SORAZ = "hSD01-008_C", "hSD01-009_R", "hSD01-011_RR", "hSD01-013_R"
+IOFI, KOYORI, HOLORIS, SORA_OSHI = "hSD01-012_C", "hSD01-015_U", "hSD01-020_C", "hSD01-001_OSR"
+AYAME_OSHI, AYAME_D, AYAME_CO, AYAME_1, FUBUKI, MIO = ("hSD02-001_OC", "hSD02-002_C", "hSD02-004_U", "hSD02-006_C",
+                                                       "hSD02-010_U", "hSD02-011_U")
+POYOYO = "hSD02-014_C"
+
+
+@pytest.fixture(scope="module")
+def R():
+    raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
+    starters = [rawlist.convert_card(pid, v, {}) for pid, v in raw.items()
+                if str(v.get("number", "")).startswith(("hSD01-", "hSD02-"))]
+    mixed = UNBOUND.load_cardset({"id": "hocg-fixture-starters", "title": "FIXTURE + hSD01/hSD02",
+                                  "cards": CS.loaded["cards"] + starters, "decks": CS.loaded["decks"]})
+    return UNBOUND.bind(mixed)
+
+
+def run(R, state, cmd, *outcomes):
+    return engine.step(R, state, {**cmd, "outcomes": list(outcomes)} if outcomes else cmd)
+
+
+def text_of(R, card, name=None):
+    c_ = R.cardset.cards[card]
+    for a in c_["abilities"] + c_["arts"]:
+        if name is None or a["name"] == name:
+            return a
+    raise KeyError(name)
+
+
+def later_turn(s, seat="p1"):
+    """A given state: ``seat``'s own first turn is over (Bloom and arts allowed), its
+    holomem on the stage since before this turn."""
+    s = copy.deepcopy(s)
+    s["players"][seat]["turns"] = 3
+    for pos in ("center", "collab"):
+        if s["players"][seat][pos]:
+            s["players"][seat][pos]["since"] = -1
+    for h in s["players"][seat]["back"]:
+        h["since"] = -1
+    return s
+
+
+# ------------------------------------------------------------------ hSD01
+
+
+def test_hsd01_004_collab_lets_dance_boosts_the_centre_this_turn(R):
+    """hSD01-004 ときのそら コラボエフェクト「レッツダンス！」: 「このターンの間、自分のセンター
+    ホロメンのアーツ+20。」"""
+    assert text_of(R, SORA_CO, "レッツダンス！")["effect"] == "boost_turn"
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["back"][0]["card"] = SORA_CO
+    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 20 and s["players"]["p1"]["collab"]["mods"]["arts"] == 0
+    assert s["pending"] is None
+
+
+def test_hsd01_006_soraz_sympathy_adds_50_only_with_azki_on_the_stage(R):
+    """hSD01-006 ときのそら アーツ「SorAZ シンパシー」: 「自分のステージにホロメンの〈AZKi〉がいる
+    時、このアーツ+50。」 (SorAZ hSD01-013 is treated as AZKi too)."""
+    base = copy.deepcopy(p2_turn(p1_main()))
+    base["players"]["p2"]["center"].update(card=SORA_BUZZ, cheer=[WHITE, GREEN, RED])
+    base["players"]["p1"]["center"]["card"] = AZKI_2  # HP 190: no down to state
+    alone = run(R, base, c("p2", "arts", holomem="center", art=1, target="center"))
+    assert [e["amount"] for e in alone["events"] if e["kind"] == "damage"][-1:] == [60]
+    for azki in (AZKI_D, SORAZ):
+        with_azki = copy.deepcopy(base)
+        with_azki["players"]["p2"]["back"][0]["card"] = azki
+        s = run(R, with_azki, c("p2", "arts", holomem="center", art=1, target="center"))
+        assert [e["amount"] for e in s["events"] if e["kind"] == "damage"][-1:] == [110]
+
+
+def test_hsd01_011_destiny_song_may_roll_odd_adds_50_and_a_one_50_more(R):
+    """hSD01-011 AZKi アーツ「デスティニーソング」: 「サイコロを1回振れる:奇数の時、このアーツ+50。
+    １の時、さらに、このアーツ+50。」 The die is a chance event stated at a physical table."""
+    base = copy.deepcopy(p2_turn(p1_main()))
+    base["players"]["p2"]["center"].update(card=AZKI_2, cheer=[GREEN, GREEN, RED])
+    base["players"]["p1"]["center"]["card"] = SORA_BUZZ  # HP 240, white: no down, no 特攻
+    s = run(R, base, c("p2", "arts", holomem="center", art=1, target="center"))
+    assert s["pending"]["kind"] == "roll_then" and s["pending"]["options"] == ["roll", "skip"]
+    dealt = {}
+    for face in (1, 3, 2):
+        after = run(R, s, c("p2", "choose", choice="roll"), face)
+        assert after["roll"]["face"] == face
+        dealt[face] = [e["amount"] for e in after["events"] if e["kind"] == "damage"][-1]
+    skipped = run(R, s, c("p2", "choose", choice="skip"))
+    assert dealt == {1: 200, 3: 150, 2: 100}
+    assert [e["amount"] for e in skipped["events"] if e["kind"] == "damage"][-1] == 100 and skipped["roll"] is None
+
+
+def test_hsd01_011_soraz_gravity_sends_a_cheer_with_sora_on_the_stage(R):
+    """hSD01-011 AZKi アーツ「SorAZ グラビティ」: 「自分のステージにホロメンの〈ときのそら〉がいる
+    時、自分のエールデッキの上から1枚を、自分のホロメンに送る。」"""
+    base = copy.deepcopy(p2_turn(p1_main()))
+    base["players"]["p2"]["center"].update(card=AZKI_2, cheer=[GREEN])
+    alone = run(R, base, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert alone["pending"] is None
+    with_sora = copy.deepcopy(base)
+    with_sora["players"]["p2"]["back"][0]["card"] = SORA_D
+    s = run(R, with_sora, c("p2", "arts", holomem="center", art=0, target="center"), BLUE)
+    assert s["pending"]["kind"] == "cheer_to" and s["pending"]["options"] == ["center", "back0"]
+    s = run(R, s, c("p2", "choose", choice="back0"))
+    assert s["players"]["p2"]["back"][0]["cheer"] == [BLUE]
+
+
+def test_hsd01_012_iofi_may_send_a_white_or_green_archived_cheer_to_the_centre(R):
+    """hSD01-012 アイラニ・イオフィフティーン コラボエフェクト「一緒にお絵かき！」: 「自分のアーカイブ
+    の[白エールか緑エール]1枚を自分のセンターホロメンに送れる。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["back"][0]["card"] = IOFI
+    s["players"]["p1"]["archive"] = [RED, GREEN]
+    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    assert s["pending"]["kind"] == "archive_cheer" and s["pending"]["options"] == [GREEN, None]
+    declined = run(R, s, c("p1", "choose", choice=None))
+    assert declined["players"]["p1"]["archive"] == [RED, GREEN]
+    s = run(R, s, c("p1", "choose", choice=GREEN))
+    assert s["players"]["p1"]["center"]["cheer"] == [WHITE, GREEN] and s["players"]["p1"]["archive"] == [RED]
+
+
+def test_hsd01_013_soraz_blooms_from_azki_and_its_art_rolls_for_cheer_or_a_card(R):
+    """hSD01-013 SorAZ: 「このホロメンは〈ときのそら〉〈AZKi〉としても扱う」 (so it blooms from an
+    AZKi Debut), アーツ「越えたい未来」: 「サイコロを1回振れる:奇数の時、自分のエールデッキの上から
+    1枚を、このホロメンに送る。偶数の時、自分のデッキを1枚引く。」"""
+    s = later_turn(p1_main())
+    s["players"]["p1"]["center"]["card"] = AZKI_D
+    s["players"]["p1"]["hand"].append(SORAZ)
+    s = run(R, s, c("p1", "bloom", card=SORAZ, target="center"))
+    assert s["players"]["p1"]["center"]["card"] == SORAZ and s["players"]["p1"]["center"]["stack"] == [AZKI_D]
+    s["players"]["p1"]["center"]["cheer"] = [WHITE, GREEN]
+    s = run(R, s, c("p1", "arts", holomem="center", art=0, target="center"))
+    odd = run(R, s, c("p1", "choose", choice="roll"), 5, WHITE)
+    assert odd["players"]["p1"]["center"]["cheer"] == [WHITE, GREEN, WHITE]
+    even = run(R, s, c("p1", "choose", choice="roll"), 4, LETTER)
+    assert even["players"]["p1"]["hand"][-1] == LETTER and even["players"]["p1"]["center"]["cheer"] == [WHITE, GREEN]
+
+
+def test_hsd01_015_koyori_collab_draws_with_sora_and_sends_cheer_with_azki(R):
+    """hSD01-015 博衣こより コラボエフェクト「SoAzKo」: 「■〈ときのそら〉とコラボした時、自分のデッキ
+    を1枚引く。 ■〈AZKi〉とコラボした時、自分のエールデッキの上から1枚を、自分のセンターホロメン
+    に送る。」"""
+    base = copy.deepcopy(p1_main())
+    base["players"]["p1"]["back"][0]["card"] = KOYORI
+    nobody = run(R, base, c("p1", "collab", back="back0"), MEMO)
+    assert nobody["pending"] is None and len(nobody["players"]["p1"]["hand"]) == len(base["players"]["p1"]["hand"])
+    sora = copy.deepcopy(base)
+    sora["players"]["p1"]["center"]["card"] = SORA_D
+    s = run(R, sora, c("p1", "collab", back="back0"), MEMO, LETTER)
+    assert s["players"]["p1"]["hand"][-1] == LETTER and s["players"]["p1"]["center"]["cheer"] == [WHITE]
+    soraz = copy.deepcopy(base)
+    soraz["players"]["p1"]["center"]["card"] = SORAZ  # both names: both halves
+    s = run(R, soraz, c("p1", "collab", back="back0"), MEMO, LETTER, WHITE)
+    assert s["players"]["p1"]["hand"][-1] == LETTER and s["players"]["p1"]["center"]["cheer"] == [WHITE, WHITE]
+
+
+def test_hsd01_020_hololis_ring_rolls_three_or_more_for_an_archived_cheer(R):
+    """hSD01-020 ホロリスの輪: 「サイコロを1回振る:3以上の時、自分のアーカイブのエール1枚を自分の
+    ホロメンに送る。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["hand"].append(HOLORIS)
+    s["players"]["p1"]["archive"] = [GREEN]
+    low = run(R, s, c("p1", "support", card=HOLORIS), 2)
+    assert low["pending"] is None and low["players"]["p1"]["archive"] == [GREEN, HOLORIS]
+    high = run(R, s, c("p1", "support", card=HOLORIS), 3)
+    assert high["pending"]["kind"] == "archive_cheer" and high["pending"]["options"] == [GREEN]
+    high = run(R, high, c("p1", "choose", choice=GREEN))
+    assert high["pending"]["options"] == ["center", "back0"]
+    high = run(R, high, c("p1", "choose", choice="back0"))
+    assert high["players"]["p1"]["back"][0]["cheer"] == [GREEN] and high["players"]["p1"]["archive"] == [HOLORIS]
+
+
+def test_hsd01_001_sp_skill_swaps_the_opponents_centre_then_boosts_a_white_centre(R):
+    """hSD01-001 ときのそら SP推しスキル「じゃあ敵だね？」: 「相手のセンターホロメンとバックホロメン
+    1人を交代させる。その後、このターンの間、自分の白センターホロメンのアーツ+50。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["oshi"] = SORA_OSHI
+    s["players"]["p1"]["holopower"] = [LETTER, MEMO]
+    s = run(R, s, c("p1", "oshi_skill", skill="sp"))
+    p2 = s["players"]["p2"]
+    assert p2["center"]["card"] == AKARI_DU and p2["back"][0]["card"] == AKARI_D
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 50
+
+
+# ------------------------------------------------------------------ hSD02
+
+
+def test_hsd02_001_oshi_skills_red_mic_and_once_more(R):
+    """hSD02-001 百鬼あやめ 推しスキル「レッドマイク」: 「このターンの間、自分の赤センターホロメンの
+    アーツ+20。」; SP推しスキル「さあ！もう一度！」: 「自分のアーカイブの赤ホロメン1枚を手札に戻す。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["oshi"] = AYAME_OSHI
+    s["players"]["p1"]["holopower"] = [LETTER, MEMO, MIC]
+    white = run(R, s, c("p1", "oshi_skill", skill="oshi"))
+    assert white["players"]["p1"]["center"]["mods"]["arts"] == 0  # 雪見ユキ is white
+    s["players"]["p1"]["center"]["card"] = AYAME_D
+    s["players"]["p1"]["archive"] = [YUKI_DU, AYAME_1]
+    s = run(R, s, c("p1", "oshi_skill", skill="oshi"))
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 20
+    s = run(R, s, c("p1", "oshi_skill", skill="sp"))
+    assert s["players"]["p1"]["hand"][-1] == AYAME_1 and s["players"]["p1"]["archive"][:1] == [YUKI_DU]
+
+
+def test_hsd02_004_collab_boosts_the_centre_only_with_poyoyo_attached(R):
+    """hSD02-004 百鬼あやめ コラボエフェクト「あやめのひととせ」: 「このホロメンに〈ぽよ余〉が付いて
+    いる時、このターンの間、自分のセンターホロメンのアーツ+20。」"""
+    base = copy.deepcopy(p1_main())
+    base["players"]["p1"]["back"][0]["card"] = AYAME_CO
+    bare = run(R, base, c("p1", "collab", back="back0"), MEMO)
+    assert bare["players"]["p1"]["center"]["mods"]["arts"] == 0
+    base["players"]["p1"]["back"][0]["attached"] = [POYOYO]
+    s = run(R, base, c("p1", "collab", back="back0"), MEMO)
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 20
+
+
+def test_hsd02_006_bloom_may_archive_a_hand_card_for_special_damage(R):
+    """hSD02-006 百鬼あやめ ブルームエフェクト「お誕生日会」: 「自分の手札1枚をアーカイブできる:相手
+    のセンターホロメンかコラボホロメンに特殊ダメージ20を与える。」"""
+    s = later_turn(p1_main())
+    s["players"]["p1"]["center"]["card"] = AYAME_D
+    s["players"]["p1"]["hand"].append(AYAME_1)
+    s = run(R, s, c("p1", "bloom", card=AYAME_1, target="center"))
+    assert s["pending"]["kind"] == "cost_hand" and s["pending"]["options"][-1] is None
+    assert MIC in s["pending"]["options"]
+    declined = run(R, s, c("p1", "choose", choice=None))
+    assert declined["players"]["p2"]["center"]["damage"] == 0 and MIC in declined["players"]["p1"]["hand"]
+    paid = run(R, s, c("p1", "choose", choice=MIC))
+    assert MIC in paid["players"]["p1"]["archive"] and MIC not in paid["players"]["p1"]["hand"]
+    assert paid["players"]["p2"]["center"]["damage"] == 20
+
+
+def test_hsd02_010_fubuki_may_return_an_archived_mascot(R):
+    """hSD02-010 白上フブキ コラボエフェクト「帰ってきなさーい」: 「自分のアーカイブのマスコット1枚
+    を手札に戻せる。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["back"][0]["card"] = FUBUKI
+    s["players"]["p1"]["archive"] = [MIC, POYOYO]
+    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    assert s["pending"]["kind"] == "from_archive" and s["pending"]["options"] == [POYOYO, None]
+    s = run(R, s, c("p1", "choose", choice=POYOYO))
+    assert s["players"]["p1"]["hand"][-1] == POYOYO and s["players"]["p1"]["archive"] == [MIC]
+
+
+def test_hsd02_011_mio_may_archive_a_hand_holomem_to_cheer_a_debut(R):
+    """hSD02-011 大神ミオ コラボエフェクト「おにけもの会」: 「自分の手札のホロメン1枚をアーカイブ
+    できる:自分のエールデッキの上から1枚を自分のDebutホロメンに送る。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["back"][0]["card"] = MIO
+    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    hand = set(s["players"]["p1"]["hand"])
+    assert s["pending"]["kind"] == "cost_hand" and MIC in hand and MIC not in s["pending"]["options"]
+    holomem = next(o for o in s["pending"]["options"] if o is not None)
+    s = run(R, s, c("p1", "choose", choice=holomem), WHITE)  # one Debut (the centre): no question
+    assert s["players"]["p1"]["center"]["cheer"] == [WHITE, WHITE] and holomem in s["players"]["p1"]["archive"]
