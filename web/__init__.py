@@ -18,9 +18,12 @@ served under ``/assets/``; htmx and its SSE extension are vendored in
 
 Configuration (``app.config``): ``SECRET_KEY`` signs the session (required by
 ``create_app``); ``KIFU_SSE_HEARTBEAT`` seconds between keep-alive comments on an idle
-event stream (default 5). Behind HTTPS also set ``SESSION_COOKIE_SECURE = True``.
+event stream (default 5); ``KIFU_SESSION_TTL`` seconds a web sign-in lasts (default 12
+hours; also read from the environment). Behind HTTPS also set ``SESSION_COOKIE_SECURE = True``.
 """
 from __future__ import annotations
+
+import os
 
 from flask import Flask
 
@@ -38,6 +41,13 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     if not app.config.get("SESSION_COOKIE_SAMESITE"):
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    # Redis ends a session (web/signin.py); the cookie's signature expiring with it means
+    # a session key that somehow outlived its TTL still opens nothing.
+    from datetime import timedelta
+
+    from web.signin import DEFAULT_TTL
+    ttl = int(app.config.get("KIFU_SESSION_TTL") or os.environ.get("KIFU_SESSION_TTL") or DEFAULT_TTL)
+    app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=max(1, ttl))
     # Templates are written for reading; trimming keeps the htmx responses small.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -136,18 +136,19 @@ def stream(svc: Any, mid: str, perspective: str, after: int, *,
         raise RateLimited(RETRY_MS // 1000, "too many live event streams are open (from your address, or on this "
                           "server); close another viewer tab, or reload later for the latest moves")
     allowed = _still_allowed(svc, mid, perspective, current_app.extensions["kifu"].redis,
-                             session.get(signin.SESSION_TOKEN))
+                             session.get(signin.SESSION_ID))
     return _Held(_frames(svc, mid, perspective, after, render=render, heartbeat=heartbeat, allowed=allowed),
                  slots, client)
 
 
-def _still_allowed(svc: Any, mid: str, perspective: str, client: Any, digest: str | None) -> Callable[[], bool]:
+def _still_allowed(svc: Any, mid: str, perspective: str, client: Any, sid: str | None) -> Callable[[], bool]:
     """Whether the session that opened the stream may still see ``perspective``: checked
-    before every batch, so a revoked token stops its stream at the next entry."""
+    before every batch, so a revoked token, a sign-out or an expired session stops its
+    stream at the next entry."""
     def allowed() -> bool:
         if perspective == PUBLIC:
             return True
-        who = auth.principal_by_digest(client, digest) if digest else None
+        who = signin.principal_of(client, sid) if sid else None
         return perspective in auth.perspectives_for(who, svc.info(mid))
     return allowed
 

@@ -1,8 +1,12 @@
 """Who is signed in, and the CSRF token every form carries.
 
-The session (Flask's signed cookie, HttpOnly, SameSite=Lax) stores the SHA-256 of the
-token, never the token: the principal is looked up in Redis on every request, so a
-revoked token signs its sessions out at once, and a copied cookie is no bearer token.
+The session (Flask's signed cookie, HttpOnly, SameSite=Lax) holds a random session id,
+never the token. The id names a Redis key, ``kifu:sess:<sha256 of the id>``, whose value
+is the SHA-256 of the token signed in with and which expires ``KIFU_SESSION_TTL`` seconds
+(default 12 hours, a venue's day) after signing in. Both are looked up on every request,
+so a session ends, for the browser and for any copy of its cookie, when it signs out
+(the key is deleted), when its token is revoked (the token's record is gone), and when
+it expires (the key is gone, and the cookie's signature is older than Flask accepts).
 
 Every form carries ``csrf_token``; every POST to the blueprint is refused (400, nothing
 written) unless it matches the session's token (``X-CSRF-Token`` also accepted, for
@@ -10,26 +14,52 @@ scripts). Signing in issues a fresh CSRF token.
 """
 from __future__ import annotations
 
+import hashlib
 import hmac
+import os
 import secrets
 from typing import Any
 
-from flask import abort, after_this_request, g, request, session
+from flask import abort, after_this_request, current_app, g, request, session
 
 from service import auth
 
-SESSION_TOKEN = "tok"
+SESSION_ID = "sid"
 SESSION_CSRF = "csrf"
 CSRF_FIELD = "csrf_token"
+SESSION_PREFIX = "kifu:sess:"
+DEFAULT_TTL = 12 * 3600
+MAX_SESSION_ID = 64
+
+
+def session_ttl() -> int:
+    """Seconds a web session lasts after signing in (``KIFU_SESSION_TTL``, config or environment)."""
+    value = current_app.config.get("KIFU_SESSION_TTL") or os.environ.get("KIFU_SESSION_TTL") or DEFAULT_TTL
+    return max(1, int(value))
+
+
+def _key(sid: str) -> str:
+    # Only the id's hash is a key name: reading the database (or its key list) gives no cookie.
+    return SESSION_PREFIX + hashlib.sha256(sid.encode("utf-8")).hexdigest()
+
+
+def principal_of(client: Any, sid: Any) -> auth.Principal | None:
+    """The principal of the live session ``sid``, or None (signed out, revoked, expired)."""
+    if not isinstance(sid, str) or not sid or len(sid) > MAX_SESSION_ID:
+        return None
+    digest = client.get(_key(sid))
+    if digest is None:
+        return None
+    return auth.principal_by_digest(client, digest.decode("utf-8") if isinstance(digest, bytes) else digest)
 
 
 def current(client: Any) -> auth.Principal | None:
     """The signed-in principal (cached on ``g``); a stale session is forgotten."""
     if "web_principal" not in g:
-        digest = session.get(SESSION_TOKEN)
-        principal = auth.principal_by_digest(client, digest) if digest else None
-        if digest and principal is None:
-            session.pop(SESSION_TOKEN, None)
+        sid = session.get(SESSION_ID)
+        principal = principal_of(client, sid) if sid else None
+        if sid and principal is None:
+            session.pop(SESSION_ID, None)
         if principal is not None:
             after_this_request(_private)
         g.web_principal = principal
@@ -47,15 +77,25 @@ def sign_in(client: Any, token: str) -> auth.Principal | None:
     principal = auth.authenticate(client, token.strip())
     if principal is None:
         return None
-    session.clear()
-    session[SESSION_TOKEN] = auth.hash_token(token.strip())
+    end_session(client)
+    sid = secrets.token_urlsafe(32)
+    client.set(_key(sid), auth.hash_token(token.strip()), ex=session_ttl())
+    session[SESSION_ID] = sid
     session[SESSION_CSRF] = secrets.token_urlsafe(32)
     g.web_principal = principal
     return principal
 
 
-def sign_out() -> None:
+def end_session(client: Any) -> None:
+    """Forget the session here and in Redis: a copy of its cookie signs nobody in."""
+    sid = session.get(SESSION_ID)
+    if isinstance(sid, str) and sid and len(sid) <= MAX_SESSION_ID:
+        client.delete(_key(sid))
     session.clear()
+
+
+def sign_out(client: Any) -> None:
+    end_session(client)
     g.web_principal = None
 
 

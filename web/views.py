@@ -322,7 +322,7 @@ def signin_submit():
 
 @bp.post("/signout")
 def signout():
-    signin.sign_out()
+    signin.sign_out(kifu().redis)
     return redirect(url_for("web.index"), 303)
 
 
