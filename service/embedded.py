@@ -79,7 +79,8 @@ class RedisProcess:
             self.process.stderr.close()  # a dead predecessor's (restart)
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                         start_new_session=True)
-        client = redis.Redis.from_url(self.url)
+        # short timeouts: whatever else may listen on the port (a restart's) must not hang the probe
+        client = redis.Redis.from_url(self.url, socket_timeout=1, socket_connect_timeout=1)
         deadline = time.monotonic() + timeout
         while True:
             if self.process.poll() is not None:
@@ -88,7 +89,7 @@ class RedisProcess:
             try:
                 if client.ping():
                     break
-            except redis.ConnectionError:
+            except redis.RedisError:  # not up yet (refused, LOADING), or not a Redis at all
                 pass
             if time.monotonic() > deadline:
                 self._stop()
@@ -189,8 +190,8 @@ class Watchdog(threading.Thread):
             try:
                 if not self.redis.restart():
                     return False  # stopped meanwhile: the server is shutting down
-            except (RuntimeError, OSError) as exc:
-                error = str(exc)
+            except Exception as exc:  # noqa: BLE001 - the watchdog must not die silently
+                error = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]  # the log's last word
                 log.error("embedded Redis restart %d of %d failed: %s", attempt + 1, self.attempts, error)
                 time.sleep(min(2.0, 0.2 * 2 ** attempt))
                 continue

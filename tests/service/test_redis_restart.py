@@ -3,14 +3,17 @@ starts it again on the same port and append-only file, and every acknowledged ap
 still there, in order, with nothing acknowledged twice."""
 from __future__ import annotations
 
+import json
 import os
 import signal
+import socket
 import threading
 import time
 
 import pytest
 import requests
 
+from service.cli import REDIS_LOST
 from tests.service.serving import ADMIN, serve
 
 WRITERS = 4
@@ -125,3 +128,34 @@ def test_a_sigkilled_embedded_redis_is_restarted_and_loses_nothing_acknowledged(
         info = requests.get(f"{served.base}/api/matches/{writer.match_id}", timeout=10).json()
         assert info["seq"] >= max(writer.acked)
     assert served.stop() == 0
+
+
+def test_a_redis_that_cannot_be_restarted_ends_kifu_serve_non_zero(tmp_path):
+    """Its port taken the moment it dies: after a few attempts kifu serve gives up and exits
+    REDIS_LOST (3), for a supervisor to restart it or call someone, rather than answering
+    errors forever."""
+    server = serve(tmp_path, "--threads", "4")
+    try:
+        port = json.loads((server.data_dir / "redis.json").read_text())["port"]
+        squatter = socket.socket()
+        squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past the dead one's TIME_WAITs
+        os.kill(server.redis_pid(), signal.SIGKILL)
+        deadline = time.monotonic() + 5
+        while True:  # take the port before the watchdog's first restart (it looks every 0.2 s)
+            try:
+                squatter.bind(("127.0.0.1", port))
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.005)
+        squatter.listen()
+        try:
+            code = server.process.wait(timeout=40)
+        finally:
+            squatter.close()
+    finally:
+        server.stop()
+    log = server.output()
+    assert code == REDIS_LOST, log[-3000:]
+    assert "could not be restarted" in log
+    assert not (server.data_dir / "redis.json").exists()
