@@ -523,6 +523,14 @@ def _matches(t: Board, card: str, flt: dict) -> bool:
         return False
     if "colors" in flt and not set(flt["colors"]) & set(c["colors"]):
         return False
+    if "level" in flt and c["level"] != flt["level"]:
+        return False
+    if "names" in flt and not set(flt["names"]) & names_of(t, card):
+        return False
+    if "tag" in flt and flt["tag"] not in c["tags"]:
+        return False
+    if flt.get("limited") and not c["limited"]:
+        return False
     return True
 
 
@@ -584,6 +592,16 @@ def if_attached(t: Board, f: dict) -> Options:
     """「このホロメンに〈名前〉が付いている時、<効果>」."""
     pos = own_holo_of(t, f)
     if pos and any(t.name(a) == f["params"]["name"] for a in t.holo(f["seat"], pos)["attached"]):
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("if_bloomed_from", timing="ability")
+def if_bloomed_from(t: Board, f: dict) -> Options:
+    """「DebutからBloomした時、<効果>」: the card it bloomed onto was of that level."""
+    pos = own_holo_of(t, f)
+    under = t.holo(f["seat"], pos)["stack"] if pos else []
+    if under and t.card(under[-1])["level"] == f["params"]["level"]:
         push(t, f, f["params"]["then"])
     return None
 
@@ -669,6 +687,90 @@ def _swap(t: Board, f: dict, choice: Any) -> Options:
     pl["center"], pl["back"][i] = pl["back"][i], pl["center"]
     t.event("swapped", seat=other(f["seat"]), pos=choice, card=pl["center"]["card"], source=f["card"])
     return None
+
+
+# ------------------------------------------------------------------ looking at the deck top
+
+@EFFECTS.effect("look_top", timing="ability", prompt="見たカードから公開して手札に加えるカード（終えるならnull）")
+def look_top(t: Board, f: dict) -> Options:
+    """「自分のデッキの上からN枚を見る。その中から、<条件>1枚(を好きな枚数)を公開し、手札に加える。
+    そして残ったカードを好きな順でデッキの下に戻す / アーカイブする」: the cards are seen by
+    the seat only (a chance event), the ones taken are shown to everyone."""
+    seat, pa = f["seat"], f["params"]
+    looked = []
+    for _ in range(pa["count"]):
+        item = t.zones.draw(f"deck/{seat}", "look", t.rule_of(f["card"]), visible=(seat,))
+        if item is None:
+            break
+        looked.append(item)
+    f["looked"], f["taken"] = looked, 0
+    t.event("looked", seat=seat, count=len(looked), card=f["card"])
+    return _look_options(t, f)
+
+
+def _could_be(t: Board, item: str) -> list[str]:
+    return [item] if item in t.cs.cards else t.zones.possible(item)
+
+
+def _look_options(t: Board, f: dict) -> Options:
+    pa = f["params"]
+    if pa.get("max") is not None and f["taken"] >= pa["max"]:
+        return _look_rest(t, f)
+    fits = sorted({c for item in f["looked"] for c in _could_be(t, item) if _matches(t, c, pa.get("filter", {}))})
+    if not fits:
+        return _look_rest(t, f)
+    return fits + [None]
+
+
+@look_top.answer
+def _look_take(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return _look_rest(t, f)
+    seat, rule = f["seat"], t.rule_of(f["card"])
+    item = choice if choice in f["looked"] else next(i for i in f["looked"] if choice in _could_be(t, i))
+    f["looked"].remove(item)
+    if item != choice:
+        t.zones.reveal(item, choice, "look", rule)
+    t.p(seat)["hand"].append(choice)
+    t.event("reveal", seat=seat, card=choice, source=f["card"])
+    f["taken"] += 1
+    return _look_options(t, f)
+
+
+def _look_rest(t: Board, f: dict) -> Options:
+    seat, rest = f["seat"], f["looked"]
+    f["looked"] = []
+    if f["params"].get("rest") == "archive":
+        for item in rest:
+            card = t.face_up(item, "look_archive", t.rule_of(f["card"]))
+            t.archive(seat, card)
+            t.event("milled", seat=seat, card=card)
+        return None
+    if len(rest) > 1:
+        t.s["stack"].append(frame("to_bottom", seat, f["card"], f["origin"], {"items": rest}))
+    elif rest:
+        t.zones.put(f"deck/{seat}", rest[0], end="bottom")
+    return None
+
+
+@EFFECTS.effect("to_bottom", timing="rule", prompt="次にデッキの下に戻すカード", secret=True)
+def to_bottom(t: Board, f: dict) -> Options:
+    """「残ったカードを好きな順でデッキの下に戻す」: one at a time, in the order chosen (a
+    secret choice: the opponent sees only that they went back)."""
+    items = f["params"]["items"]
+    if len(items) <= 1:
+        for item in items:
+            t.zones.put(f"deck/{f['seat']}", item, end="bottom")
+        t.event("to_bottom", seat=f["seat"], card=f["card"])
+        return None
+    return sorted(set(items))
+
+
+@to_bottom.answer
+def _bottom_next(t: Board, f: dict, choice: Any) -> Options:
+    f["params"]["items"].remove(choice)
+    t.zones.put(f"deck/{f['seat']}", choice, end="bottom")
+    return to_bottom.run(t, f)
 
 
 #: the names a card set may give an ability's ``effect``

@@ -123,6 +123,25 @@ def _spec(body: str) -> dict[str, Any] | None:
     return {"effect": effect, "params": params} if effect else None
 
 
+LOOK = re.compile(r"自分のデッキの上から(\d)枚を見る。その中から、(.*?)(1枚を|を好きな枚数)公開し、"
+                  r"(?:公開した(?:ホロメン|カード)を)?手札に加える。そして残ったカードを(好きな順でデッキの下に戻す|アーカイブする)。")
+
+
+def _look_filter(what: str) -> dict[str, Any] | None:
+    """The cards 「その中から、<what>」 may take, or None for a description not read."""
+    if what in ("", "カード"):
+        return {}
+    if re.fullmatch(r"〈[^〉]+〉(?:と〈[^〉]+〉)*", what):
+        return {"names": re.findall(r"〈([^〉]+)〉", what)}
+    if what in ("LIMITEDのサポートカード", "サポートカード"):
+        return {"kind": "support", **({"limited": True} if what.startswith("LIMITED") else {})}
+    m = re.fullmatch(r"(?:#(.+?)を持つ)?(Debut|1st|2nd|Spot)?の?(.)?ホロメン", what)
+    if m and (m[3] is None or m[3] in COLOR_CHARS):
+        return {"holomem": True, **({"tag": m[1]} if m[1] else {}), **({"level": LEVELS[m[2]]} if m[2] else {}),
+                **({"colors": [COLOR_CHARS[m[3]]]} if m[3] else {})}
+    return None
+
+
 FACES = {"奇数": [1, 3, 5], "偶数": [2, 4, 6]}
 BRANCH = re.compile(r"(奇数|偶数|\d(?:か\d)*|\d以上|\d以下)の時、(?:さらに、)?")
 
@@ -141,6 +160,13 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     """Texts made of recognised parts: a cost that may be paid, a die's branches, a
     condition, steps in order (see ``effects``' composed abilities); every part must be
     recognised, or the whole is resolved by hand."""
+    m = re.fullmatch(r"このカードは、自分の手札がこのカードを含まずに(\d)枚以下でなければ使えない。(.+)", body)
+    if m and (spec := _spec(m[2])):
+        return spec["effect"], {**spec["params"], "hand_max": int(m[1])}
+    m = LOOK.fullmatch(body)
+    if m and (flt := _look_filter(m[2])) is not None:
+        return "look_top", {"count": int(m[1]), "filter": flt, "max": 1 if m[3] == "1枚を" else None,
+                            "rest": "archive" if m[4] == "アーカイブする" else "bottom"}
     m = re.fullmatch(r"自分の手札(のホロメン)?1枚をアーカイブできる:(.+)", body)
     if m and (then := _spec(m[2])):
         return "cost_hand", {"then": then, "filter": {"holomem": True} if m[1] else {}}
@@ -159,6 +185,9 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     m = re.fullmatch(r"自分のステージにホロメンの〈(.+?)〉がいる時、(.+)", body)
     if m and (then := _spec(m[2])):
         return "if_stage_name", {"name": m[1], "then": then}
+    m = re.fullmatch(r"(Debut|1st)からBloomした時、(.+)", body)
+    if m and (then := _spec(m[2])):
+        return "if_bloomed_from", {"level": LEVELS[m[1]], "then": then}
     m = re.fullmatch(r"このホロメンに〈(.+?)〉が付いている時、(.+)", body)
     if m and (then := _spec(m[2])):
         return "if_attached", {"name": m[1], "then": then}

@@ -291,6 +291,11 @@ class Support:
                 raise RuleViolation("カード/LIMITED", "LIMITED: ターンに1枚しか使えない")
             if t.s["first"] == seat and t.first_turn(seat):
                 raise RuleViolation("カード/LIMITED", "LIMITED cards cannot be used in the first player's first turn")
+        for ab in c["abilities"]:
+            most = ab["params"].get("hand_max")
+            if most is not None and len(t.p(seat)["hand"]) - 1 > most:
+                raise RuleViolation(t.rule_of(cmd["card"]), f"「自分の手札がこのカードを含まずに{most}枚以下でなければ"
+                                                            f"使えない」: {len(t.p(seat)['hand']) - 1} in hand")
         target = cmd.get("target")
         if c["support"] in C.ATTACHED:
             h = t.holo(seat, target) if target else None

@@ -13,6 +13,7 @@ import json
 import pytest
 
 from replays import engine
+from replays.errors import RuleViolation
 from replays.games.hocg import RULES as UNBOUND
 from replays.games.hocg import rawlist
 
@@ -28,7 +29,8 @@ AZKI_D, AZKI_CO, AZKI_2, SORAZ = "hSD01-008_C", "hSD01-009_R", "hSD01-011_RR", "
 IOFI, KOYORI, HOLORIS, SORA_OSHI = "hSD01-012_C", "hSD01-015_U", "hSD01-020_C", "hSD01-001_OSR"
 AYAME_OSHI, AYAME_D, AYAME_CO, AYAME_1, FUBUKI, MIO = ("hSD02-001_OC", "hSD02-002_C", "hSD02-004_U", "hSD02-006_C",
                                                        "hSD02-010_U", "hSD02-011_U")
-POYOYO = "hSD02-014_C"
+POYOYO, AYAME_1B = "hSD02-014_C", "hSD02-007_U"
+FIRST_GRAVITY, SUB_PC = "hSD01-021_C", "hSD01-018_C"
 
 
 @pytest.fixture(scope="module")
@@ -275,3 +277,62 @@ def test_hsd02_011_mio_may_archive_a_hand_holomem_to_cheer_a_debut(R):
     holomem = next(o for o in s["pending"]["options"] if o is not None)
     s = run(R, s, c("p1", "choose", choice=holomem), WHITE)  # one Debut (the centre): no question
     assert s["players"]["p1"]["center"]["cheer"] == [WHITE, WHITE] and holomem in s["players"]["p1"]["archive"]
+
+
+def into_deck(s, seat, *cards):
+    """A given state: ``cards`` take the place of unseen 雪見ユキ Debuts (FX01-002) in the deck."""
+    unseen = s["zones"]["piles"][f"deck/{seat}"]["unseen"]
+    for card in cards:
+        unseen[YUKI_DU] -= 1
+        unseen[card] = unseen.get(card, 0) + 1
+    return s
+
+
+def test_hsd01_021_first_gravity_looks_at_four_and_takes_sora_and_azki(R):
+    """hSD01-021 First Gravity: 「このカードは、自分の手札がこのカードを含まずに6枚以下でなければ
+    使えない。自分のデッキの上から4枚を見る。その中から、〈ときのそら〉と〈AZKi〉を好きな枚数公開
+    し、公開したホロメンを手札に加える。そして残ったカードを好きな順でデッキの下に戻す。」"""
+    s = into_deck(later_turn(p1_main()), "p1", SORA_D, AZKI_D)
+    s["players"]["p1"]["hand"].append(FIRST_GRAVITY)
+    crowded = copy.deepcopy(s)
+    crowded["players"]["p1"]["hand"] += [MIC, MIC]
+    with pytest.raises(RuleViolation, match="6枚以下"):
+        run(R, crowded, c("p1", "support", card=FIRST_GRAVITY))
+    s = run(R, s, c("p1", "support", card=FIRST_GRAVITY), SORA_D, LETTER, AZKI_D, MEMO)
+    assert s["pending"]["kind"] == "look_top" and s["pending"]["options"] == [SORA_D, AZKI_D, None]
+    assert "options" not in R.view(s, "p2")["pending"]
+    s = run(R, s, c("p1", "choose", choice=AZKI_D))
+    assert s["pending"]["options"] == [SORA_D, None]
+    assert {"kind": "reveal", "seat": "p1", "card": AZKI_D, "source": FIRST_GRAVITY} in s["events"]
+    s = run(R, s, c("p1", "choose", choice=SORA_D))
+    assert s["players"]["p1"]["hand"][-2:] == [AZKI_D, SORA_D]
+    assert s["pending"]["kind"] == "to_bottom" and s["pending"]["secret"]
+    cmd = c("p1", "choose", choice=MEMO)
+    after = run(R, s, cmd)
+    assert R.redact(s, cmd, after, "p2")["choice"] is None
+    assert after["zones"]["piles"]["deck/p1"]["bottom"] == [MEMO, LETTER] and after["pending"] is None
+
+
+def test_hsd01_018_sub_pc_takes_one_limited_support_from_five(R):
+    """hSD01-018 サブパソコン: 「自分のデッキの上から5枚を見る。その中から、LIMITEDのサポートカード
+    1枚を公開し、手札に加える。そして残ったカードを好きな順でデッキの下に戻す。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["hand"].append(SUB_PC)
+    s = run(R, s, c("p1", "support", card=SUB_PC), YUKI_DU, MEMO, YUKI_DU, LETTER, "FX00-001_C")
+    assert s["pending"]["options"] == ["FX00-001_C", None]  # マネージャー is the one LIMITED card
+    s = run(R, s, c("p1", "choose", choice="FX00-001_C"))
+    assert s["players"]["p1"]["hand"][-1] == "FX00-001_C" and s["pending"]["kind"] == "to_bottom"
+    assert s["pending"]["options"] == sorted({YUKI_DU, MEMO, LETTER})
+
+
+def test_hsd02_007_bloom_from_debut_looks_at_two_takes_one_archives_the_other(R):
+    """hSD02-007 百鬼あやめ ブルームエフェクト「どーっちどっち♪」: 「DebutからBloomした時、自分の
+    デッキの上から2枚を見る。その中から、1枚を公開し、手札に加える。そして残ったカードをアーカイブ
+    する。」"""
+    s = later_turn(p1_main())
+    s["players"]["p1"]["center"]["card"] = AYAME_D
+    s["players"]["p1"]["hand"].append(AYAME_1B)
+    s = run(R, s, c("p1", "bloom", card=AYAME_1B, target="center"), MEMO, LETTER)
+    assert s["pending"]["kind"] == "look_top" and s["pending"]["options"] == [LETTER, MEMO, None]
+    s = run(R, s, c("p1", "choose", choice=LETTER))
+    assert s["players"]["p1"]["hand"][-1] == LETTER and s["players"]["p1"]["archive"] == [MEMO]
