@@ -254,7 +254,7 @@ def arts_damage(t: Board, f: dict) -> Options:
     art = t.card(f["card"])["arts"][pa["art"]]
     colors = t.card(target["card"])["colors"]
     tokkou = sum(k["amount"] for k in art["tokkou"] if k["color"] in colors)
-    tools = sum(t.constant(c, "tool_arts") for c in attacker["attached"])
+    tools = sum(t.constant(c, "tool_arts", attacker) for c in attacker["attached"])
     total = art["dmg"] + pa.get("plus", 0) + attacker["mods"]["arts"] + tools + tokkou
     damage(t, opp, pa["target"], total, source=f["card"], special=False)
     return None
@@ -344,6 +344,10 @@ def _found(t: Board, f: dict, choice: Any) -> Options:
 def _fits(t: Board, card: str, pa: dict) -> bool:
     c = t.card(card)
     if "level" in pa and c.get("level") != pa["level"]:
+        return False
+    if "levels" in pa and c.get("level") not in pa["levels"]:
+        return False
+    if pa.get("no_buzz") and c["kind"] == "buzz":
         return False
     if "name" in pa and c["name"] != pa["name"]:
         return False
@@ -771,6 +775,98 @@ def _bottom_next(t: Board, f: dict, choice: Any) -> Options:
     f["params"]["items"].remove(choice)
     t.zones.put(f"deck/{f['seat']}", choice, end="bottom")
     return to_bottom.run(t, f)
+
+
+# ------------------------------------------------------------------ cheer on the stage, the hand back
+
+def _stage_cheer(t: Board, seat: str) -> list[list[str]]:
+    return sorted({(p, c) for p, h in t.stage(seat) for c in h["cheer"]})
+
+
+@EFFECTS.effect("move_cheer", timing="ability", prompt="付け替えるエール（ホロメンとエール）")
+def move_cheer(t: Board, f: dict) -> Options:
+    """「自分のステージのエール1枚を、自分のホロメンに付け替える」: which cheer (where it is,
+    which card), then to which other holomem."""
+    if t.stage_count(f["seat"]) < 2:
+        return None
+    f["stage"] = 0
+    return [list(pc) for pc in _stage_cheer(t, f["seat"])] or None
+
+
+@move_cheer.answer
+def _move_cheer_step(t: Board, f: dict, choice: Any) -> Options:
+    seat = f["seat"]
+    if f["stage"] == 0:
+        f["from"], f["stage"] = choice, 1
+        targets = [p for p in t.positions(seat) if p != choice[0]]
+        if len(targets) > 1:
+            return targets
+        choice = targets[0]
+    src, cheer = f["from"]
+    t.holo(seat, src)["cheer"].remove(cheer)
+    attach_cheer(t, seat, choice, cheer)
+    return None
+
+
+@EFFECTS.effect("cost_stage_cheer", timing="ability", prompt="アーカイブするステージのエール（ホロメンとエール）")
+def cost_stage_cheer(t: Board, f: dict) -> Options:
+    """「このカードは、自分のステージのエール1枚をアーカイブしなければ使えない。<効果>」: the
+    cost is paid first (its use is refused without a cheer on the stage)."""
+    options = [list(pc) for pc in _stage_cheer(t, f["seat"])]
+    if len(options) == 1:
+        return _stage_cheer_paid(t, f, options[0])
+    return options or None
+
+
+@cost_stage_cheer.answer
+def _stage_cheer_paid(t: Board, f: dict, choice: Any) -> Options:
+    pos, cheer = choice
+    t.holo(f["seat"], pos)["cheer"].remove(cheer)
+    t.archive(f["seat"], cheer)
+    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=cheer, pos=pos)
+    push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("reshuffle_draw", timing="ability")
+def reshuffle_draw(t: Board, f: dict) -> Options:
+    """「自分の手札すべてをデッキに戻してシャッフルする。そして自分のデッキをN枚引く」."""
+    seat = f["seat"]
+    pile = f"deck/{seat}"
+    hand, t.p(seat)["hand"] = t.p(seat)["hand"], []
+    for item in hand:
+        t.zones.shuffle_in(pile, item)
+    t.zones.shuffle(pile)
+    t.event("hand_to_deck", seat=seat, count=len(hand), card=f["card"])
+    return draw.run(t, {**f, "params": {"count": f["params"]["count"]}})
+
+
+@EFFECTS.effect("cost_hand_each", timing="ability", prompt="アーカイブする手札（終えるならnull）")
+def cost_hand_each(t: Board, f: dict) -> Options:
+    """「自分の手札1～N枚をアーカイブできる:<相手の…>に、アーカイブしたカード1枚につき、特殊
+    ダメージMを与える」: cards one at a time until N or null; the effect scaled by the count."""
+    f.setdefault("paid", 0)
+    if f["paid"] >= f["params"]["max"] or not t.p(f["seat"])["hand"]:
+        return _each_done(t, f)
+    return t.hand_cards(f["seat"]) + [None]
+
+
+def _each_done(t: Board, f: dict) -> Options:
+    if f["paid"]:
+        then = f["params"]["then"]
+        push(t, f, {**then, "params": {**then["params"], "amount": then["params"]["amount"] * f["paid"]}})
+    return None
+
+
+@cost_hand_each.answer
+def _each_paid(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return _each_done(t, f)
+    t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
+    t.archive(f["seat"], choice)
+    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
+    f["paid"] += 1
+    return cost_hand_each.run(t, f)
 
 
 #: the names a card set may give an ability's ``effect``

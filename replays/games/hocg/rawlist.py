@@ -68,6 +68,16 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, dict[
          **({"holomem": True} if m[2] == "ホロメン" else {"support": SUPPORT_KINDS[m[2]]}),
          **({"colors": [COLOR_CHARS[m[1]]]} if m[1] in COLOR_CHARS else {})}})),
     (re.compile(r"相手のセンターホロメンとバックホロメン1人を交代させる。"), lambda m: ("swap_opponent_center", {})),
+    (re.compile(r"自分のステージのエール1枚を、自分のホロメンに付け替える。"), lambda m: ("move_cheer", {})),
+    (re.compile(r"自分の手札すべてをデッキに戻してシャッフルする。そして自分のデッキを(\d)枚引く。"),
+     lambda m: ("reshuffle_draw", {"count": int(m[1])})),
+    (re.compile(r"自分のデッキから、Buzz以外の\[(Debut|1st|2nd)ホロメンか(Debut|1st|2nd)ホロメン\]1枚を公開し、手札に加える。"
+                r"そしてデッキをシャッフルする。"),
+     lambda m: ("search_deck", {"holomem": True, "levels": [LEVELS[m[1]], LEVELS[m[2]]], "no_buzz": True})),
+    (re.compile(r"自分の手札1～(\d)枚をアーカイブできる:相手の(センター|コラボ)ホロメンに、アーカイブしたカード1枚につき、"
+                r"特殊ダメージ(\d+)を与える。"),
+     lambda m: ("cost_hand_each", {"max": int(m[1]), "then": {"effect": "special_damage", "params": {
+         "amount": int(m[3]), "target": "center" if m[2] == "センター" else "collab"}}})),
     (re.compile(r"このホロメンは〈(.+?)〉〈(.+?)〉としても扱う"), lambda m: ("alias", {"names": [m[1], m[2]]})),
     (re.compile(r"相手の(センター|コラボ)ホロメンに特殊ダメージ(\d+)を与える。"),
      lambda m: ("special_damage", {"amount": int(m[2]), "target": "center" if m[1] == "センター" else "collab"})),
@@ -163,6 +173,22 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     m = re.fullmatch(r"このカードは、自分の手札がこのカードを含まずに(\d)枚以下でなければ使えない。(.+)", body)
     if m and (spec := _spec(m[2])):
         return spec["effect"], {**spec["params"], "hand_max": int(m[1])}
+    m = re.fullmatch(r"このカードは、自分の手札がこのカードを含まずに(\d)枚以上なければ使えない。(.+)", body)
+    if m and (spec := _spec(m[2])):
+        return spec["effect"], {**spec["params"], "hand_min": int(m[1])}
+    m = re.fullmatch(r"このカードは、自分のステージのエール1枚をアーカイブしなければ使えない。(.+)", body)
+    if m and (then := _spec(m[1])):
+        return "cost_stage_cheer", {"then": then, "stage_cheer_cost": 1}
+    m = re.fullmatch(r"(このツールが付いているホロメンのアーツ\+\d+。|このマスコットが付いているホロメンのHP\+\d+。)"
+                     r"◆(?:(1st|2nd)以上の)?〈([^〉]+)〉に付いていたら能力追加(.+)", body)
+    if m and (base := _spec(m[1])):
+        cond = {"names": [m[3]], **({"min_level": LEVELS[m[2]]} if m[2] else {})}
+        extra = re.fullmatch(r"このツールが付いているホロメンのアーツ\+(\d+)。", m[4])
+        if extra and base["effect"] == "tool_arts":
+            return "tool_arts", {**base["params"], "bonus": {**cond, "amount": int(extra[1])}}
+        extra = re.fullmatch(r"このマスコットが付いているホロメンがBloomした時、(.+)", m[4])
+        if extra and base["effect"] == "mascot_hp" and (then := _spec(extra[1])):
+            return "mascot_hp", {**base["params"], "on_bloom": {**cond, "then": then}}
     m = LOOK.fullmatch(body)
     if m and (flt := _look_filter(m[2])) is not None:
         return "look_top", {"count": int(m[1]), "filter": flt, "max": 1 if m[3] == "1枚を" else None,

@@ -269,6 +269,15 @@ class Bloom:
         h["card"] = cmd["card"]
         h["since"] = t.s["turn"]
         t.event("bloom", seat=seat, pos=pos, card=cmd["card"])
+        # 「このマスコットが付いているホロメンがBloomした時」 resolves after the holomem's own
+        # bloom effect: the stack is last in, first out
+        for item in h["attached"]:
+            for ab in t.card(item)["abilities"]:
+                when = ab["params"].get("on_bloom")
+                if when and t.fits_holder(h, when):
+                    cite(t, seat, item, ab.get("name") or "support")
+                    t.s["stack"].append(frame(when["then"]["effect"], seat, item, "bloom", when["then"]["params"],
+                                              pos=pos))
         for ab in t.card(cmd["card"])["abilities"]:
             if ab["kind"] == "bloom":
                 t.s["stack"].append(ability_frame(t, seat, cmd["card"], ab, "bloom", pos=pos))
@@ -292,6 +301,13 @@ class Support:
             if t.s["first"] == seat and t.first_turn(seat):
                 raise RuleViolation("カード/LIMITED", "LIMITED cards cannot be used in the first player's first turn")
         for ab in c["abilities"]:
+            least = ab["params"].get("hand_min")
+            if least is not None and len(t.p(seat)["hand"]) - 1 < least:
+                raise RuleViolation(t.rule_of(cmd["card"]), f"「自分の手札がこのカードを含まずに{least}枚以上なければ"
+                                                            f"使えない」: {len(t.p(seat)['hand']) - 1} in hand")
+            if ab["params"].get("stage_cheer_cost") and not any(h["cheer"] for _, h in t.stage(seat)):
+                raise RuleViolation(t.rule_of(cmd["card"]), "「自分のステージのエール1枚をアーカイブしなければ使えない」:"
+                                                            " no cheer on your stage")
             most = ab["params"].get("hand_max")
             if most is not None and len(t.p(seat)["hand"]) - 1 > most:
                 raise RuleViolation(t.rule_of(cmd["card"]), f"「自分の手札がこのカードを含まずに{most}枚以下でなければ"

@@ -209,11 +209,30 @@ class Board(Ctx):
 
     def max_hp(self, h: Mapping[str, Any]) -> int:
         base = self.card(h["card"])["hp"] or 0
-        return base + h["mods"]["hp"] + sum(self.constant(c, "mascot_hp") for c in h["attached"])
+        return base + h["mods"]["hp"] + sum(self.constant(c, "mascot_hp", h) for c in h["attached"])
 
-    def constant(self, card: str, effect: str) -> int:
-        """The amount of ``card``'s constant ability ``effect`` (tools, mascots), 0 if none."""
-        return sum(a["params"].get("amount", 0) for a in self.card(card)["abilities"] if a.get("effect") == effect)
+    def constant(self, card: str, effect: str, holder: Mapping[str, Any] | None = None) -> int:
+        """The amount of ``card``'s constant ability ``effect`` (tools, mascots), 0 if none;
+        with its ``bonus`` when the ``holder`` it is attached to fits (「◆〈名前〉に付いていたら
+        能力追加」)."""
+        total = 0
+        for a in self.card(card)["abilities"]:
+            if a.get("effect") == effect:
+                total += a["params"].get("amount", 0)
+                bonus = a["params"].get("bonus")
+                if bonus and holder is not None and self.fits_holder(holder, bonus):
+                    total += bonus["amount"]
+        return total
+
+    def fits_holder(self, holder: Mapping[str, Any], cond: Mapping[str, Any]) -> bool:
+        """The holomem a tool or mascot is attached to is of ``cond``'s names and level."""
+        c = self.card(holder["card"])
+        names = {c["name"]} | {n for a in c["abilities"] if a.get("effect") == "alias" for n in a["params"]["names"]}
+        if not set(cond["names"]) & names:
+            return False
+        order = {"debut": 0, "1st": 1, "2nd": 2}
+        least = cond.get("min_level")
+        return least is None or order.get(c["level"], -1) >= order[least]
 
     def hand_cards(self, seat: str) -> list[str]:
         """Every card ``seat``'s hand may hold (its known cards and what its tokens could be)."""

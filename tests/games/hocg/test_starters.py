@@ -30,7 +30,8 @@ IOFI, KOYORI, HOLORIS, SORA_OSHI = "hSD01-012_C", "hSD01-015_U", "hSD01-020_C", 
 AYAME_OSHI, AYAME_D, AYAME_CO, AYAME_1, FUBUKI, MIO = ("hSD02-001_OC", "hSD02-002_C", "hSD02-004_U", "hSD02-006_C",
                                                        "hSD02-010_U", "hSD02-011_U")
 POYOYO, AYAME_1B = "hSD02-014_C", "hSD02-007_U"
-FIRST_GRAVITY, SUB_PC = "hSD01-021_C", "hSD01-018_C"
+FIRST_GRAVITY, SUB_PC, MANE, SUGOI_PC = "hSD01-021_C", "hSD01-018_C", "hSD01-017_C", "hSD01-019_C_02"
+AYAME_2, ASHURA = "hSD02-009_RR", "hSD02-013_C"
 
 
 @pytest.fixture(scope="module")
@@ -336,3 +337,90 @@ def test_hsd02_007_bloom_from_debut_looks_at_two_takes_one_archives_the_other(R)
     assert s["pending"]["kind"] == "look_top" and s["pending"]["options"] == [LETTER, MEMO, None]
     s = run(R, s, c("p1", "choose", choice=LETTER))
     assert s["players"]["p1"]["hand"][-1] == LETTER and s["players"]["p1"]["archive"] == [MEMO]
+
+
+def test_hsd02_009_yodayo_archives_one_to_three_for_40_each_to_the_centre(R):
+    """hSD02-009 百鬼あやめ アーツ「余ーだ余」: 「自分の手札1～3枚をアーカイブできる:相手のセンター
+    ホロメンに、アーカイブしたカード1枚につき、特殊ダメージ40を与える。」"""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p1"]["center"]["card"] = SORA_BUZZ  # HP 240: the art's 40 and the specials stay below
+    s["players"]["p2"]["center"].update(card=AYAME_2, cheer=[RED, RED, BLUE])
+    hand = list(s["players"]["p2"]["hand"])
+    s = run(R, s, c("p2", "arts", holomem="center", art=1, target="center"))
+    assert s["pending"]["kind"] == "cost_hand_each" and s["pending"]["options"][-1] is None
+    none = run(R, s, c("p2", "choose", choice=None))
+    assert none["players"]["p1"]["center"]["damage"] == 40
+    for n in range(3):
+        s = run(R, s, c("p2", "choose", choice=hand[n]))
+    assert s["pending"] is None and s["players"]["p2"]["archive"][-3:] == hand[:3]
+    assert s["players"]["p1"]["center"]["damage"] == 120 + 40
+
+
+def test_hsd02_013_ashura_rasetsu_adds_10_and_10_more_on_a_1st_ayame(R):
+    """hSD02-013 阿修羅＆羅刹: 「このツールが付いているホロメンのアーツ+10。 ◆1st以上の〈百鬼あやめ〉
+    に付いていたら能力追加 このツールが付いているホロメンのアーツ+10。」"""
+    dealt = {}
+    for card in (AYAME_D, AYAME_1):  # both 30 with one red
+        s = copy.deepcopy(p2_turn(p1_main()))
+        s["players"]["p1"]["center"]["card"] = SORA_BUZZ
+        s["players"]["p2"]["center"].update(card=card, cheer=[RED], attached=[ASHURA])
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+        dealt[card] = s["players"]["p1"]["center"]["damage"]
+    assert dealt == {AYAME_D: 40, AYAME_1: 50}
+
+
+def test_hsd02_014_poyoyo_adds_hp_and_draws_when_its_ayame_blooms(R):
+    """hSD02-014 ぽよ余: 「このマスコットが付いているホロメンのHP+20。 ◆〈百鬼あやめ〉に付いていたら
+    能力追加 このマスコットが付いているホロメンがBloomした時、自分のデッキを1枚引く。」"""
+    s = later_turn(p1_main())
+    s["players"]["p1"]["center"].update(card=AYAME_D, attached=[POYOYO])
+    assert R.view(s, "public")["players"]["p1"]["stage"]["center"]["hp"] == 110
+    s["players"]["p1"]["hand"].append(AYAME_1)
+    s = run(R, s, c("p1", "bloom", card=AYAME_1, target="center"))
+    assert s["pending"]["kind"] == "cost_hand"  # お誕生日会 first, then the mascot's draw
+    s = run(R, s, c("p1", "choose", choice=None), LETTER)
+    assert s["players"]["p1"]["hand"][-1] == LETTER and s["pending"] is None
+
+
+def test_hsd01_001_replacement_moves_a_cheer_between_holomem(R):
+    """hSD01-001 ときのそら 推しスキル「リプレイスメント」: 「自分のステージのエール1枚を、自分の
+    ホロメンに付け替える。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["oshi"] = SORA_OSHI
+    s["players"]["p1"]["holopower"] = [LETTER]
+    s = run(R, s, c("p1", "oshi_skill", skill="oshi"))
+    assert s["pending"]["kind"] == "move_cheer" and s["pending"]["options"] == [["center", WHITE]]
+    s = run(R, s, c("p1", "choose", choice=["center", WHITE]))  # one other holomem: no question
+    assert s["players"]["p1"]["center"]["cheer"] == [] and s["players"]["p1"]["back"][0]["cheer"] == [WHITE]
+
+
+def test_hsd01_017_mane_chan_returns_the_hand_and_draws_five(R):
+    """hSD01-017 マネちゃん: 「このカードは、自分の手札がこのカードを含まずに1枚以上なければ使えない。
+    自分の手札すべてをデッキに戻してシャッフルする。そして自分のデッキを5枚引く。」"""
+    s = later_turn(p1_main())
+    empty = copy.deepcopy(s)
+    empty["players"]["p1"]["hand"] = [MANE]
+    with pytest.raises(RuleViolation, match="1枚以上"):
+        run(R, empty, c("p1", "support", card=MANE))
+    s["players"]["p1"]["hand"].append(MANE)
+    size = s["zones"]["piles"]["deck/p1"]["size"]
+    s = run(R, s, c("p1", "support", card=MANE), *[YUKI_DU] * 5)
+    assert s["players"]["p1"]["hand"] == [YUKI_DU] * 5 and MANE in s["players"]["p1"]["archive"]
+    assert s["zones"]["piles"]["deck/p1"]["size"] == size  # five back in, five drawn
+
+
+def test_hsd01_019_sugoi_pc_archives_a_stage_cheer_then_finds_a_1st_or_2nd(R):
+    """hSD01-019 スゴイパソコン: 「このカードは、自分のステージのエール1枚をアーカイブしなければ使え
+    ない。自分のデッキから、Buzz以外の[1stホロメンか2ndホロメン]1枚を公開し、手札に加える。そして
+    デッキをシャッフルする。」"""
+    s = later_turn(p1_main())
+    s["players"]["p1"]["hand"].append(SUGOI_PC)
+    bare = copy.deepcopy(s)
+    bare["players"]["p1"]["center"]["cheer"] = []
+    with pytest.raises(RuleViolation, match="エール1枚をアーカイブしなければ"):
+        run(R, bare, c("p1", "support", card=SUGOI_PC))
+    s = run(R, s, c("p1", "support", card=SUGOI_PC))
+    assert WHITE in s["players"]["p1"]["archive"] and s["players"]["p1"]["center"]["cheer"] == []
+    options = s["pending"]["options"]
+    assert s["pending"]["kind"] == "search_deck" and options[-1] is None
+    assert {R.cardset.cards[o]["level"] for o in options[:-1]} <= {"1st", "2nd"} and YUKI_DU not in options
