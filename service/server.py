@@ -6,8 +6,9 @@ serves each connection on its own thread, restarts a worker that dies, and shuts
 gracefully on SIGTERM/SIGINT. It is started through its Python API (no second process,
 no shell), with the app preloaded in the master so that a configuration error shows
 once, in the foreground, before any worker forks (redis-py pools reconnect after fork).
+The worker is gthread with JSON answers for gunicorn's own refusals (``service.edge``).
 On a platform without ``fcntl`` (Windows) gunicorn does not import; werkzeug's threaded
-server is the fallback there.
+server is the fallback there (and answers those refusals in its own HTML).
 """
 from __future__ import annotations
 
