@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.games.hocg.state import R_LIFE, SEATS, Board, other
+from replays.games.hocg.state import R_HOLOPOWER, R_LIFE, SEATS, Board, other
 from replays.kit import ALL, Effects, frame
 
 Options = list[Any] | None
@@ -281,7 +281,7 @@ def _constant(t: Board, f: dict) -> Options:
     return None
 
 
-for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life", "no_bloom", "alias"):
+for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life", "no_bloom", "alias", "declare_die"):
     EFFECTS.effect(_name, timing="constant")(_constant)
 
 
@@ -565,22 +565,60 @@ def _paid_hand(t: Board, f: dict, choice: Any) -> Options:
     return None
 
 
-@EFFECTS.effect("roll_then", timing="ability", prompt="サイコロを振るか")
+@EFFECTS.effect("roll_then", timing="ability", prompt="サイコロを振るか（推しスキルで目を宣言するなら目）")
 def roll_then(t: Board, f: dict) -> Options:
     """「サイコロを1回振る(振れる):<目>の時、<効果>。<目>の時、(さらに、)<効果>。」: every
-    branch whose faces hold the roll resolves, in printed order. 振れる: the seat may decline."""
+    branch whose faces hold the roll resolves, in printed order. 振れる: the seat may decline.
+    A holomem's roll may instead be declared by the oshi skill 「左手に地図」 (``declare_die``)."""
+    f["stage"] = 0
     if f["params"].get("optional"):
         return ["roll", "skip"]
     return _roll_branches(t, f, "roll")
 
 
+def declare_skill(t: Board, f: dict) -> dict | None:
+    """The oshi skill that may declare this roll (「自分のホロメンの能力でサイコロを振る時に使える」),
+    if its holopower and its once-per-turn allow."""
+    pl = t.p(f["seat"])
+    if t.card(f["card"])["kind"] not in ("holomem", "buzz"):
+        return None
+    for ab in t.card(pl["oshi"])["abilities"]:
+        if ab.get("effect") == "declare_die" and ab["kind"] == "oshi" and not pl["used"]["oshi"] \
+                and len(pl["holopower"]) >= ab["holopower"]:
+            return ab
+    return None
+
+
 @roll_then.answer
 def _roll_branches(t: Board, f: dict, choice: Any) -> Options:
-    if choice != "roll":
-        return None
-    face = roll(t, f["seat"], f["card"], R_DICE)
+    if f["stage"] == 0:
+        if choice != "roll":
+            return None
+        if declare_skill(t, f) is not None:
+            f["stage"] = 1
+            return ["roll", *DIE]
+    if choice in DIE:
+        face = _declared(t, f, choice)
+    else:
+        face = roll(t, f["seat"], f["card"], R_DICE)
     push(t, f, *[b["then"] for b in f["params"]["branches"] if face in b["faces"]])
     return None
+
+
+def _declared(t: Board, f: dict, face: int) -> int:
+    """「サイコロの目の数１つを宣言し、次に出る目の数を宣言した目として扱う」: the oshi skill is
+    paid and used; the die shows the declared face (no chance event)."""
+    seat, pl = f["seat"], t.p(f["seat"])
+    ab = declare_skill(t, f)
+    paid = [t.face_up(item, "holopower", R_HOLOPOWER) for item in pl["holopower"][:ab["holopower"]]]
+    pl["holopower"] = pl["holopower"][ab["holopower"]:]
+    t.archive(seat, *paid)
+    pl["used"]["oshi"] = True
+    cite(t, seat, pl["oshi"], ab["name"])
+    t.event("oshi_skill", seat=seat, skill="oshi", name=ab["name"], paid=paid)
+    t.s["roll"] = {"seat": seat, "face": face, "card": f["card"], "declared": True}
+    t.event("roll", seat=seat, face=face, card=f["card"], declared=True)
+    return face
 
 
 @EFFECTS.effect("if_stage_name", timing="ability")
@@ -867,6 +905,105 @@ def _each_paid(t: Board, f: dict, choice: Any) -> Options:
     t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
     f["paid"] += 1
     return cost_hand_each.run(t, f)
+
+
+@EFFECTS.effect("archive_cheer_any", timing="ability", prompt="エールを送るホロメン / 送るエール（終えるならnull）")
+def archive_cheer_any(t: Board, f: dict) -> Options:
+    """「自分のアーカイブのエールを自分の<色>ホロメン1人に好きな枚数送る」: the holomem, then
+    cheer one at a time until null."""
+    colors = f["params"].get("colors")
+    targets = [p for p, h in t.stage(f["seat"]) if not colors or set(colors) & set(t.card(h["card"])["colors"])]
+    if not targets:
+        return None
+    f["stage"] = 0
+    if len(targets) == 1:
+        return _any_cheer_step(t, f, targets[0])
+    return targets
+
+
+def _archived_cheer(t: Board, seat: str) -> list[str]:
+    return sorted({c for c in t.p(seat)["archive"] if t.card(c)["kind"] == "cheer"})
+
+
+@archive_cheer_any.answer
+def _any_cheer_step(t: Board, f: dict, choice: Any) -> Options:
+    seat = f["seat"]
+    if f["stage"] == 0:
+        f["to"], f["stage"] = choice, 1
+    elif choice is None:
+        return None
+    else:
+        t.p(seat)["archive"].remove(choice)
+        attach_cheer(t, seat, f["to"], choice)
+    cheer = _archived_cheer(t, seat)
+    return cheer + [None] if cheer else None
+
+
+@EFFECTS.effect("holopower_swap", timing="ability", prompt="ホロパワーから手札に加えるカード / ホロパワーにする手札",
+                secret=False)
+def holopower_swap(t: Board, f: dict) -> Options:
+    """「自分のホロパワーを見る。その中から1枚を公開し、手札に加える。そして自分の手札1枚を
+    ホロパワーにする」: the holopower is turned up to its owner (a chance event on an observed
+    table); the card taken is shown; the one put there goes face down (its choice hidden:
+    ``holopower_put``)."""
+    seat, pl = f["seat"], t.p(f["seat"])
+    if not pl["holopower"]:
+        return None
+    pl["holopower"] = [item if item in t.cs.cards else
+                       t.zones.turn_up(item, "look", t.rule_of(f["card"]), visible=(seat,))
+                       for item in pl["holopower"]]
+    t.event("looked", seat=seat, count=len(pl["holopower"]), card=f["card"], zone="holopower")
+    return sorted({c for item in pl["holopower"] for c in _could_be(t, item)})
+
+
+@holopower_swap.answer
+def _holopower_taken(t: Board, f: dict, choice: Any) -> Options:
+    seat, pl = f["seat"], t.p(f["seat"])
+    item = choice if choice in pl["holopower"] else next(i for i in pl["holopower"] if choice in _could_be(t, i))
+    pl["holopower"].remove(item)
+    if item != choice:
+        t.zones.reveal(item, choice, "look", t.rule_of(f["card"]))
+    pl["hand"].append(choice)
+    t.event("reveal", seat=seat, card=choice, source=f["card"])
+    t.s["stack"].append(frame("holopower_put", seat, f["card"], f["origin"], {}))
+    return None
+
+
+@EFFECTS.effect("holopower_put", timing="rule", prompt="ホロパワーにする手札", secret=True)
+def holopower_put(t: Board, f: dict) -> Options:
+    options = t.hand_cards(f["seat"])
+    if len(options) == 1:
+        return _holopower_put(t, f, options[0])
+    return options or None
+
+
+@holopower_put.answer
+def _holopower_put(t: Board, f: dict, choice: Any) -> Options:
+    seat = f["seat"]
+    item = t.hand_item(seat, choice)
+    t.p(seat)["hand"].remove(item)
+    t.p(seat)["holopower"].insert(0, item)
+    t.event("to_holopower", seat=seat, card=f["card"])
+    return None
+
+
+@EFFECTS.effect("self_to_back", timing="ability", prompt="このホロメンをバックポジションに移動するか")
+def self_to_back(t: Board, f: dict) -> Options:
+    """「このホロメンをバックポジションに移動できる」 (the collab or centre holomem; room allowing)."""
+    pos = own_holo_of(t, f)
+    if pos not in ("center", "collab") or len(t.p(f["seat"])["back"]) >= 5:
+        return None
+    return ["move", "stay"]
+
+
+@self_to_back.answer
+def _self_to_back(t: Board, f: dict, choice: Any) -> Options:
+    if choice == "move":
+        seat = f["seat"]
+        h = t.remove_holo(seat, f["pos"])
+        t.p(seat)["back"].append(h)
+        t.event("to_back", seat=seat, card=h["card"], pos=f["pos"])
+    return None
 
 
 #: the names a card set may give an ability's ``effect``

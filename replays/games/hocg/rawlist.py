@@ -69,6 +69,13 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, dict[
          **({"colors": [COLOR_CHARS[m[1]]]} if m[1] in COLOR_CHARS else {})}})),
     (re.compile(r"相手のセンターホロメンとバックホロメン1人を交代させる。"), lambda m: ("swap_opponent_center", {})),
     (re.compile(r"自分のステージのエール1枚を、自分のホロメンに付け替える。"), lambda m: ("move_cheer", {})),
+    (re.compile(r"自分のホロメンの能力でサイコロを振る時に使える:サイコロの目の数[1１]つを宣言し、次に出る目の数を宣言した目として扱う。"),
+     lambda m: ("declare_die", {})),
+    (re.compile(r"自分のアーカイブのエールを自分の(.)?ホロメン1人に好きな枚数送る。"),
+     lambda m: ("archive_cheer_any", {"colors": [COLOR_CHARS[m[1]]]} if m[1] in COLOR_CHARS else {})),
+    (re.compile(r"自分のホロパワーを見る。その中から1枚を公開し、手札に加える。そして自分の手札1枚をホロパワーにする。"),
+     lambda m: ("holopower_swap", {})),
+    (re.compile(r"このホロメンをバックポジションに移動できる。"), lambda m: ("self_to_back", {})),
     (re.compile(r"自分の手札すべてをデッキに戻してシャッフルする。そして自分のデッキを(\d)枚引く。"),
      lambda m: ("reshuffle_draw", {"count": int(m[1])})),
     (re.compile(r"自分のデッキから、Buzz以外の\[(Debut|1st|2nd)ホロメンか(Debut|1st|2nd)ホロメン\]1枚を公開し、手札に加える。"

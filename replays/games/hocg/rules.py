@@ -359,6 +359,9 @@ class OshiSkill:
         ab = oshi_ability(t, seat, skill)
         if ab is None:
             raise RuleViolation(R_MAIN, f"{t.name(t.p(seat)['oshi'])} has no {'SP' if skill == 'sp' else ''}推しスキル")
+        if ab.get("effect") and EFFECTS[ab["effect"]].timing == "constant":
+            raise RuleViolation(t.rule_of(t.p(seat)["oshi"]), f"「{ab['name']}」 is used when its text says "
+                                                              "(e.g. when a holomem's ability rolls a die), not now")
         used = t.p(seat)["used"]
         if skill == "sp" and t.p(seat).get("sp_used"):
             raise RuleViolation("SP推しスキルマーカー", "the SP oshi skill is used once per game")

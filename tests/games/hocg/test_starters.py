@@ -31,7 +31,7 @@ AYAME_OSHI, AYAME_D, AYAME_CO, AYAME_1, FUBUKI, MIO = ("hSD02-001_OC", "hSD02-00
                                                        "hSD02-010_U", "hSD02-011_U")
 POYOYO, AYAME_1B = "hSD02-014_C", "hSD02-007_U"
 FIRST_GRAVITY, SUB_PC, MANE, SUGOI_PC = "hSD01-021_C", "hSD01-018_C", "hSD01-017_C", "hSD01-019_C_02"
-AYAME_2, ASHURA = "hSD02-009_RR", "hSD02-013_C"
+AYAME_2, ASHURA, AZKI_OSHI, IRYS = "hSD02-009_RR", "hSD02-013_C", "hSD01-002_OSR", "hSD01-007_C"
 
 
 @pytest.fixture(scope="module")
@@ -424,3 +424,77 @@ def test_hsd01_019_sugoi_pc_archives_a_stage_cheer_then_finds_a_1st_or_2nd(R):
     options = s["pending"]["options"]
     assert s["pending"]["kind"] == "search_deck" and options[-1] is None
     assert {R.cardset.cards[o]["level"] for o in options[:-1]} <= {"1st", "2nd"} and YUKI_DU not in options
+
+
+def azki_collab_given(oshi=None):
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["back"][0]["card"] = AZKI_CO
+    s["players"]["p1"]["back"].append({**copy.deepcopy(s["players"]["p1"]["back"][0]), "card": YUKI_DU})
+    if oshi:
+        s["players"]["p1"]["oshi"] = oshi
+        s["players"]["p1"]["holopower"] = [LETTER, MEMO, MIC]
+    return s
+
+
+def test_hsd01_009_azki_may_roll_four_or_less_cheers_a_back_and_a_one_may_move_it_back(R):
+    """hSD01-009 AZKi コラボエフェクト「広がる地図」: 「サイコロを1回振れる:４以下の時、自分のエール
+    デッキの上から1枚を、自分のバックホロメンに送る。１の時、さらに、このホロメンをバックポジション
+    に移動できる。」"""
+    s = run(R, azki_collab_given(), c("p1", "collab", back="back0"), MEMO)
+    assert s["pending"]["options"] == ["roll", "skip"]
+    high = run(R, s, c("p1", "choose", choice="roll"), 5)
+    assert high["pending"] is None and high["players"]["p1"]["back"][0]["cheer"] == []
+    four = run(R, s, c("p1", "choose", choice="roll"), 4, WHITE)
+    assert four["players"]["p1"]["back"][0]["cheer"] == [WHITE] and four["pending"] is None
+    one = run(R, s, c("p1", "choose", choice="roll"), 1, WHITE)
+    assert one["pending"]["kind"] == "self_to_back"
+    one = run(R, one, c("p1", "choose", choice="move"))
+    assert one["players"]["p1"]["collab"] is None and one["players"]["p1"]["back"][-1]["card"] == AZKI_CO
+
+
+def test_hsd01_002_left_hand_map_declares_a_holomem_roll(R):
+    """hSD01-002 AZKi 推しスキル「左手に地図」: 「[ホロパワー:-3][ターンに1回]自分のホロメンの能力で
+    サイコロを振る時に使える:サイコロの目の数１つを宣言し、次に出る目の数を宣言した目として扱う。」
+    Not usable on its own in the main step; offered when a holomem's ability rolls."""
+    given = azki_collab_given(AZKI_OSHI)
+    with pytest.raises(RuleViolation, match="左手に地図"):
+        run(R, given, c("p1", "oshi_skill", skill="oshi"))
+    s = run(R, given, c("p1", "collab", back="back0"), MEMO)
+    s = run(R, s, c("p1", "choose", choice="roll"))
+    assert s["pending"]["options"] == ["roll", 1, 2, 3, 4, 5, 6]
+    s = run(R, s, c("p1", "choose", choice=1), WHITE)  # declared: no die outcome, only the cheer turned up
+    assert s["roll"]["face"] == 1 and s["roll"]["declared"]
+    assert s["players"]["p1"]["archive"] == [LETTER, MEMO, MIC] and s["players"]["p1"]["used"]["oshi"]
+    assert s["pending"]["kind"] == "self_to_back" and s["players"]["p1"]["back"][0]["cheer"] == [WHITE]
+
+
+def test_hsd01_002_right_hand_mic_sends_archived_cheer_to_a_green_holomem(R):
+    """hSD01-002 AZKi SP推しスキル「右手にマイク」: 「自分のアーカイブのエールを自分の緑ホロメン1人に
+    好きな枚数送る。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["oshi"] = AZKI_OSHI
+    s["players"]["p1"]["holopower"] = [LETTER, MEMO, MIC]
+    s["players"]["p1"]["back"][0]["card"] = AZKI_D  # the one green holomem
+    s["players"]["p1"]["archive"] = [GREEN, RED, YUKI_DU]
+    s = run(R, s, c("p1", "oshi_skill", skill="sp"))
+    assert s["pending"]["kind"] == "archive_cheer_any" and s["pending"]["options"] == [GREEN, RED, None]
+    s = run(R, s, c("p1", "choose", choice=RED))
+    s = run(R, s, c("p1", "choose", choice=None))
+    assert s["players"]["p1"]["back"][0]["cheer"] == [RED] and GREEN in s["players"]["p1"]["archive"]
+
+
+def test_hsd01_007_irys_hope_takes_a_holopower_card_and_puts_a_hand_card_there(R):
+    """hSD01-007 IRyS コラボエフェクト「HOPE」: 「自分のホロパワーを見る。その中から1枚を公開し、
+    手札に加える。そして自分の手札1枚をホロパワーにする。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["back"][0]["card"] = IRYS
+    s["players"]["p1"]["holopower"] = [LETTER]
+    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    assert s["pending"]["kind"] == "holopower_swap" and s["pending"]["options"] == [LETTER, MEMO]
+    s = run(R, s, c("p1", "choose", choice=MEMO))
+    assert s["players"]["p1"]["hand"][-1] == MEMO and s["pending"]["kind"] == "holopower_put"
+    cmd = c("p1", "choose", choice=MIC)
+    after = run(R, s, cmd)
+    assert after["players"]["p1"]["holopower"] == [MIC, LETTER] and MIC not in after["players"]["p1"]["hand"]
+    assert R.redact(s, cmd, after, "p2")["choice"] is None
+    assert R.view(after, "p2")["players"]["p1"]["holopower"] == 2
