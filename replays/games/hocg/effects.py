@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.games.hocg.state import R_HOLOPOWER, R_LIFE, SEATS, Board, other
+from replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, R_LIFE, SEATS, Board, other
 from replays.kit import ALL, Effects, frame
 
 Options = list[Any] | None
@@ -94,14 +94,19 @@ def roll(t: Board, seat: str, card: str | None, rule: str) -> int:
     return face
 
 
-def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool) -> None:
-    """``amount`` damage to ``seat``'s holomem at ``pos``; downs follow (``check_downs``)."""
+def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
+           no_life: bool = False) -> None:
+    """``amount`` damage to ``seat``'s holomem at ``pos``; downs follow (``check_downs``).
+    ``no_life``: 「ダウンしても相手のライフは減らない」."""
     h = t.holo(seat, pos)
     if h is None or amount <= 0:
         return
     h["damage"] += amount
     t.event("damage", seat=seat, pos=pos, card=h["card"], amount=amount, special=special, source=source)
+    if no_life:
+        h["no_life"] = True
     check_downs(t)
+    h.pop("no_life", None)
 
 
 def check_downs(t: Board) -> None:
@@ -117,6 +122,8 @@ def check_downs(t: Board) -> None:
             t.archive_holo(seat, pos)
             lives = 2 if (t.card(h["card"])["kind"] == "buzz"
                           or any(a.get("effect") == "buzz_life" for a in t.card(h["card"])["abilities"])) else 1
+            if h.get("no_life"):
+                lives = 0
             t.event("down", seat=seat, pos=pos, card=h["card"], lives=lives)
             todo.append((seat, pos, lives))
     frames = []
@@ -320,10 +327,13 @@ def _send_cheer(t: Board, f: dict, choice: Any) -> Options:
 
 @EFFECTS.effect("search_deck", timing="ability", prompt="デッキから公開して手札に加えるカード")
 def search_deck(t: Board, f: dict) -> Options:
-    """「自分のデッキから、<条件>1枚を公開し、手札に加える。そしてデッキをシャッフルする」:
-    the options are the cards the deck may hold that fit, or None (none found)."""
+    """「自分のデッキから、<条件>1枚を公開し、手札に加える(ステージに出す)。そしてデッキをシャッフル
+    する」: the options are the cards the deck may hold that fit, or None (none found)."""
     seat, pa = f["seat"], f["params"]
-    fits = [c for c in t.zones.may_contain(f"deck/{seat}") if _fits(t, c, pa)]
+    if pa.get("dest") == "stage" and t.stage_count(seat) >= MAX_STAGE:
+        return None
+    fits = [c for c in t.zones.may_contain(f"deck/{seat}")
+            if (_matches(t, c, pa["filter"]) if "filter" in pa else _fits(t, c, pa))]
     return fits + [None]
 
 
@@ -333,7 +343,10 @@ def _found(t: Board, f: dict, choice: Any) -> Options:
     pile = f"deck/{seat}"
     if choice is not None:
         card = t.zones.take(pile, choice, t.rule_of(f["card"]), how="search")
-        t.p(seat)["hand"].append(card)
+        if f["params"].get("dest") == "stage":  # 「ステージに出す」: to the back, as if played
+            t.p(seat)["back"].append(t.new_holo(card))
+        else:
+            t.p(seat)["hand"].append(card)
         t.event("reveal", seat=seat, card=card, source=f["card"])
     else:
         t.event("not_found", seat=seat, source=f["card"])
@@ -426,7 +439,8 @@ def special_damage(t: Board, f: dict) -> Options:
         options = [p for p in options if p.startswith("back")]
     if target == "both":
         for pos in reversed(options):  # the collab first: a downed centre moves a back up
-            damage(t, opp, pos, f["params"]["amount"], source=f["card"], special=True)
+            damage(t, opp, pos, f["params"]["amount"], source=f["card"], special=True,
+                   no_life=f["params"].get("no_life", False))
         return None
     if len(options) <= 1:
         return _special(t, f, options[0]) if options else None
@@ -435,7 +449,8 @@ def special_damage(t: Board, f: dict) -> Options:
 
 @special_damage.answer
 def _special(t: Board, f: dict, choice: Any) -> Options:
-    damage(t, other(f["seat"]), choice, f["params"]["amount"], source=f["card"], special=True)
+    damage(t, other(f["seat"]), choice, f["params"]["amount"], source=f["card"], special=True,
+           no_life=f["params"].get("no_life", False))
     return None
 
 
@@ -450,9 +465,10 @@ def boost_turn(t: Board, f: dict) -> Options:
 
 
 def _boost_options(t: Board, f: dict) -> list[str]:
-    color, only = f["params"].get("color"), f["params"].get("pos")
+    color, only, tag = f["params"].get("color"), f["params"].get("pos"), f["params"].get("tag")
     return [p for p, h in t.stage(f["seat"])
-            if (color is None or color in t.card(h["card"])["colors"]) and (only is None or p == only)]
+            if (color is None or color in t.card(h["card"])["colors"]) and (only is None or p == only)
+            and (tag is None or tag in t.card(h["card"])["tags"])]
 
 
 @boost_turn.answer
@@ -534,6 +550,9 @@ def _matches(t: Board, card: str, flt: dict) -> bool:
     if "tag" in flt and flt["tag"] not in c["tags"]:
         return False
     if flt.get("limited") and not c["limited"]:
+        return False
+    if "any_of" in flt and not (("holomem" in flt["any_of"] and c["kind"] in ("holomem", "buzz"))
+                                or c["support"] in flt["any_of"]):
         return False
     return True
 
@@ -1003,6 +1022,133 @@ def _self_to_back(t: Board, f: dict, choice: Any) -> Options:
         h = t.remove_holo(seat, f["pos"])
         t.p(seat)["back"].append(h)
         t.event("to_back", seat=seat, card=h["card"], pos=f["pos"])
+    return None
+
+
+# ------------------------------------------------------------------ the list's common texts
+
+@EFFECTS.effect("discard_hand", timing="ability", prompt="アーカイブする手札")
+def discard_hand(t: Board, f: dict) -> Options:
+    """「手札N枚をアーカイブする」: N cards (all, if fewer), one at a time."""
+    if f["params"].get("count", 1) <= 0 or not t.p(f["seat"])["hand"]:
+        return None
+    return t.hand_cards(f["seat"])
+
+
+@discard_hand.answer
+def _discarded(t: Board, f: dict, choice: Any) -> Options:
+    t.take_from_hand(f["seat"], choice, "archive", t.rule_of(f["card"]))
+    t.archive(f["seat"], choice)
+    t.event("discarded", seat=f["seat"], card=choice, source=f["card"])
+    f["params"]["count"] = f["params"].get("count", 1) - 1
+    return discard_hand.run(t, f)
+
+
+def counted(t: Board, f: dict, source: str, name: str | None = None) -> int:
+    """What 「<source>1枚につき」 counts."""
+    seat, opp = f["seat"], other(f["seat"])
+    pos = own_holo_of(t, f)
+    h = t.holo(seat, pos) if pos else None
+    if source == "own_cheer":
+        return len(h["cheer"]) if h else 0
+    if source == "stacked":
+        return len(h["stack"]) if h else 0
+    if source == "attached_name":
+        return sum(1 for a in h["attached"] if t.name(a) == name) if h else 0
+    if source == "stage_mascots":
+        return sum(1 for _, x in t.stage(seat) for a in x["attached"] if t.card(a)["support"] == "mascot")
+    if source == "both_stage_cheer":
+        return sum(len(x["cheer"]) for s_ in (seat, opp) for _, x in t.stage(s_))
+    if source in ("own_archive_cheer", "opp_archive_cheer"):
+        who = seat if source == "own_archive_cheer" else opp
+        return sum(1 for c in t.p(who)["archive"] if t.card(c)["kind"] == "cheer")
+    if source == "opp_resting":
+        return sum(1 for _, x in t.stage(opp) if x["rested"])
+    raise ValueError(source)
+
+
+@EFFECTS.effect("arts_per", timing="ability")
+def arts_per(t: Board, f: dict) -> Options:
+    """「<数えるもの>N枚(人)につき、このアーツ+M(。ただし、数える枚数はK枚まで)」."""
+    pa = f["params"]
+    n = counted(t, f, pa["source"], pa.get("name"))
+    if pa.get("cap") is not None:
+        n = min(n, pa["cap"])
+    amount = n // pa.get("per", 1) * pa["amount"]
+    if amount:
+        return arts_plus.run(t, {**f, "params": {"amount": amount}})
+    return None
+
+
+@EFFECTS.effect("if_cheer", timing="ability")
+def if_cheer(t: Board, f: dict) -> Options:
+    """「このホロメンに<色>エール(と<色>エール)が付いている時(なら)、<効果>」."""
+    pos = own_holo_of(t, f)
+    colors = {t.card(c)["colors"][0] for c in t.holo(f["seat"], pos)["cheer"]} if pos else set()
+    if set(f["params"]["colors"]) <= colors:
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("if_oshi", timing="ability")
+def if_oshi(t: Board, f: dict) -> Options:
+    """「自分の推しホロメンが〈名前〉なら(の時)、<効果>」."""
+    if t.card(t.p(f["seat"])["oshi"])["name"] == f["params"]["name"]:
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("if_stage_count", timing="ability")
+def if_stage_count(t: Board, f: dict) -> Options:
+    """「自分のステージのホロメンがN人以下の時、<効果>」."""
+    if t.stage_count(f["seat"]) <= f["params"]["max"]:
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("cheer_search", timing="ability", prompt="エールデッキから公開して送るエール")
+def cheer_search(t: Board, f: dict) -> Options:
+    """「自分のエールデッキから、<色>エール1枚を公開し、<ホロメン>に送る。そしてエールデッキを
+    シャッフルする」: the cheer deck's unseen cards are the life's too, so a colour is there
+    if the pile may hold it and a card is left beside the life."""
+    seat = f["seat"]
+    targets = destinations(t, f, f["params"].get("to"))
+    if t.cheer_deck_size(seat) <= 0 or not targets:
+        return None
+    f["stage"] = 0
+    colors = f["params"]["colors"]
+    return [c for c in t.zones.may_contain(f"cheer/{seat}") if t.card(c)["colors"][0] in colors] + [None]
+
+
+@cheer_search.answer
+def _cheer_found(t: Board, f: dict, choice: Any) -> Options:
+    seat, pile = f["seat"], f"cheer/{f['seat']}"
+    if f["stage"] == 0:
+        if choice is None:
+            t.event("not_found", seat=seat, source=f["card"])
+            t.zones.shuffle(pile)
+            return None
+        f["cheer"] = t.zones.take(pile, choice, t.rule_of(f["card"]), how="search")
+        t.event("reveal", seat=seat, card=f["cheer"], source=f["card"])
+        t.zones.shuffle(pile)
+        f["stage"] = 1
+        targets = destinations(t, f, f["params"].get("to"))
+        if len(targets) > 1:
+            return targets
+        choice = targets[0]
+    attach_cheer(t, seat, choice, f["cheer"])
+    return None
+
+
+@EFFECTS.effect("archive_own_cheer", timing="ability")
+def archive_own_cheer(t: Board, f: dict) -> Options:
+    """「このホロメンのエールすべてをアーカイブする」."""
+    pos = own_holo_of(t, f)
+    if pos:
+        h = t.holo(f["seat"], pos)
+        cheer, h["cheer"] = h["cheer"], []
+        t.archive(f["seat"], *cheer)
+        t.event("cheer_archived", seat=f["seat"], pos=pos, count=len(cheer), card=f["card"])
     return None
 
 

@@ -124,7 +124,7 @@ def recognise(text: str) -> tuple[str | None, dict[str, Any]]:
     body = text
     for reminder in REMINDERS:
         body = re.sub(reminder, "", body)
-    return _recognise(re.sub(r"\s+", "", body))
+    return _recognise(re.sub(r"\s+", "", body).translate(WIDE_DIGITS))
 
 
 def _recognise(body: str) -> tuple[str | None, dict[str, Any]]:
@@ -145,20 +145,39 @@ LOOK = re.compile(r"自分のデッキの上から(\d)枚を見る。その中�
 
 
 def _look_filter(what: str) -> dict[str, Any] | None:
-    """The cards 「その中から、<what>」 may take, or None for a description not read."""
+    """The cards 「<what>」 describes (a look, a search), or None for a description not read."""
+    flt: dict[str, Any] = {}
+    m = re.match(r"#(.+?)を持つ", what)
+    if m:
+        flt["tag"], what = m[1], what[m.end():]
+    m = re.fullmatch(r"(Debut|1st|2nd|Spot)ホロメンの(〈.+)", what)
+    if m:
+        flt.update(holomem=True, level=LEVELS[m[1]])
+        what = m[2]
     if what in ("", "カード"):
-        return {}
+        return flt
     if re.fullmatch(r"〈[^〉]+〉(?:と〈[^〉]+〉)*", what):
-        return {"names": re.findall(r"〈([^〉]+)〉", what)}
+        return {**flt, "names": re.findall(r"〈([^〉]+)〉", what)}
     if what in ("LIMITEDのサポートカード", "サポートカード"):
-        return {"kind": "support", **({"limited": True} if what.startswith("LIMITED") else {})}
-    m = re.fullmatch(r"(?:#(.+?)を持つ)?(Debut|1st|2nd|Spot)?の?(.)?ホロメン", what)
-    if m and (m[3] is None or m[3] in COLOR_CHARS):
-        return {"holomem": True, **({"tag": m[1]} if m[1] else {}), **({"level": LEVELS[m[2]]} if m[2] else {}),
-                **({"colors": [COLOR_CHARS[m[3]]]} if m[3] else {})}
+        return {**flt, "kind": "support", **({"limited": True} if what.startswith("LIMITED") else {})}
+    if what in SUPPORT_KINDS:
+        return {**flt, "support": SUPPORT_KINDS[what]}
+    m = re.fullmatch(r"\[((?:ホロメン|ツール|マスコット|ファン|イベント|アイテム|スタッフ)(?:か(?:ホロメン|ツール|マスコット|ファン|"
+                     r"イベント|アイテム|スタッフ))+)\]", what)
+    if m:
+        return {**flt, "any_of": ["holomem" if w == "ホロメン" else SUPPORT_KINDS[w] for w in m[1].split("か")]}
+    m = re.fullmatch(r"(Debut|1st|2nd|Spot)?の?(.)?ホロメン", what)
+    if m and (m[2] is None or m[2] in COLOR_CHARS):
+        return {**flt, "holomem": True, **({"level": LEVELS[m[1]]} if m[1] else {}),
+                **({"colors": [COLOR_CHARS[m[2]]]} if m[2] else {})}
     return None
 
 
+WIDE_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+PER = {"このホロメンのエール": ("own_cheer", None), "このホロメンに重なっているホロメン": ("stacked", None),
+       "自分のステージのマスコット": ("stage_mascots", None), "お互いのステージのエール": ("both_stage_cheer", None),
+       "自分のアーカイブのエール": ("own_archive_cheer", None), "相手のアーカイブのエール": ("opp_archive_cheer", None),
+       "相手のお休みしているホロメン": ("opp_resting", None)}
 FACES = {"奇数": [1, 3, 5], "偶数": [2, 4, 6]}
 BRANCH = re.compile(r"(奇数|偶数|\d(?:か\d)*|\d以上|\d以下)の時、(?:さらに、)?")
 
@@ -200,6 +219,45 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     if m and (flt := _look_filter(m[2])) is not None:
         return "look_top", {"count": int(m[1]), "filter": flt, "max": 1 if m[3] == "1枚を" else None,
                             "rest": "archive" if m[4] == "アーカイブする" else "bottom"}
+    m = re.fullmatch(r"自分のデッキから、(.+?)1枚を公開し、(手札に加える|ステージに出す|ステージに出せる)。そしてデッキをシャッフル"
+                     r"する。", body)
+    if m and (flt := _look_filter(m[1])) is not None:
+        return "search_deck", {"filter": flt, **({"dest": "stage"} if m[2] != "手札に加える" else {})}
+    m = re.fullmatch(r"自分のデッキを(\d)枚引いた後、手札(\d)枚をアーカイブする。", body)
+    if m:
+        return "sequence", {"steps": [{"effect": "draw", "params": {"count": int(m[1])}},
+                                      {"effect": "discard_hand", "params": {"count": int(m[2])}}]}
+    m = re.fullmatch(r"相手の(バックホロメン1人|ホロメン1人|センターホロメン|コラボホロメン|センターホロメンかコラボホロメン)に特殊"
+                     r"ダメージ(\d+)を与える(?:（ダウンしても相手のライフは減らない）。|。ただし、ダウンしても相手のライフは減らない。)", body)
+    if m:
+        target = {"バックホロメン1人": "back", "ホロメン1人": "choose", "センターホロメン": "center", "コラボホロメン": "collab",
+                  "センターホロメンかコラボホロメン": "front"}[m[1]]
+        return "special_damage", {"amount": int(m[2]), "target": target, "no_life": True}
+    m = re.fullmatch(r"(このホロメンに付いている〈([^〉]+)〉|[^、。]+?)(\d)(?:枚|人)につき、このアーツ\+(\d+)。"
+                     r"(?:ただし、数える枚数は(\d+)枚まで。)?", body)
+    if m and (m[2] or m[1] in PER):
+        source, name = ("attached_name", m[2]) if m[2] else PER[m[1]]
+        return "arts_per", {"source": source, **({"name": name} if name else {}), "per": int(m[3]),
+                            "amount": int(m[4]), **({"cap": int(m[5])} if m[5] else {})}
+    m = re.fullmatch(r"このホロメンに(.)エール(?:と(.)エール)?が付いて(?:いる時|いるなら)、(.+)", body)
+    if m and all(x in COLOR_CHARS for x in (m[1], m[2]) if x) and (then := _spec(m[3])):
+        return "if_cheer", {"colors": [COLOR_CHARS[x] for x in (m[1], m[2]) if x], "then": then}
+    m = re.fullmatch(r"自分の推しホロメンが〈([^〉]+)〉(?:なら|の時)、(.+)", body)
+    if m and (then := _spec(m[2])):
+        return "if_oshi", {"name": m[1], "then": then}
+    m = re.fullmatch(r"自分のステージのホロメンが(\d)人以下の時、(.+)", body)
+    if m and (then := _spec(m[2])):
+        return "if_stage_count", {"max": int(m[1]), "then": then}
+    m = re.fullmatch(r"自分のエールデッキから、(?:\[(.)エールか(.)エール\]|(.)エール)1枚を公開し、(このホロメン|自分のホロメン|"
+                     r"自分のセンターホロメン)に送る。そしてエールデッキをシャッフルする。", body)
+    if m and all(x in COLOR_CHARS for x in (m[1], m[2], m[3]) if x):
+        return "cheer_search", {"colors": [COLOR_CHARS[x] for x in (m[1], m[2], m[3]) if x],
+                                "to": {"このホロメン": "self", "自分のホロメン": "choose", "自分のセンターホロメン": "center"}[m[4]]}
+    if body == "このホロメンのエールすべてをアーカイブする。":
+        return "archive_own_cheer", {}
+    m = re.fullmatch(r"自分のステージの#(.+?)を持つホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ\+(\d+)。", body)
+    if m:
+        return "boost_turn", {"amount": int(m[2]), "tag": m[1]}
     m = re.fullmatch(r"自分の手札(のホロメン)?1枚をアーカイブできる:(.+)", body)
     if m and (then := _spec(m[2])):
         return "cost_hand", {"then": then, "filter": {"holomem": True} if m[1] else {}}

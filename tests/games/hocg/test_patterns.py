@@ -1,0 +1,195 @@
+"""The card list's most used ability patterns (``python -m replays.games.hocg.coverage``):
+each recognised from its printed text and resolved by itself, given/when/then, citing a card
+that prints it. The cards come from ``../shared/data/hocg/card_data.json`` (never committed:
+skipped without it), added to the FIXTURE set; the texts' recognition is tested without it.
+"""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from replays import engine
+from replays.games.hocg import RULES as UNBOUND
+from replays.games.hocg import rawlist
+
+from .helpers import CS, LETTER, RED, REAL_LIST, WHITE, YUKI_DU, c
+from .test_turns import p1_main, p2_turn
+
+needs_list = pytest.mark.skipif(not REAL_LIST.exists(),
+                                reason="the official card list ../shared/data/hocg/card_data.json is not here "
+                                       "(input only, never committed)")
+
+AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI = (
+    "hBP07-065_C", "hBP01-104_07_C", "hBP04-043_02_C", "hBP04-081_U", "hBP02-065_02_C", "hBP07-055_U",
+    "hBP07-090_RR", "hBP05-037_RR")
+YELLOW = "hY04-001_C"
+
+
+@pytest.fixture(scope="module")
+def R():
+    raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
+    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI}
+    yellow = next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == "黄")
+    named = {"オーロ・クロニー", "夏色まつり"}  # their Debut/1st to bloom from
+    added = [rawlist.convert_card(pid, v, {}) for pid, v in raw.items()
+             if pid in wanted or pid == yellow or (v.get("name") in named and v.get("bloom_level") in ("Debut", "1st"))]
+    mixed = UNBOUND.load_cardset({"id": "hocg-fixture-patterns", "title": "FIXTURE + list cards",
+                                  "cards": CS.loaded["cards"] + added, "decks": CS.loaded["decks"]})
+    bound = UNBOUND.bind(mixed)
+    bound.yellow = yellow
+    return bound
+
+
+def run(R, state, cmd, *outcomes):
+    return engine.step(R, state, {**cmd, "outcomes": list(outcomes)} if outcomes else cmd)
+
+
+@pytest.mark.parametrize("text, effect, params", [
+    ("自分のデッキを1枚引いた後、手札1枚をアーカイブする。", "sequence",
+     {"steps": [{"effect": "draw", "params": {"count": 1}}, {"effect": "discard_hand", "params": {"count": 1}}]}),
+    ("自分のデッキから、Debutホロメン１枚を公開し、ステージに出す。そしてデッキをシャッフルする。", "search_deck",
+     {"filter": {"holomem": True, "level": "debut"}, "dest": "stage"}),
+    ("相手のバックホロメン1人に特殊ダメージ10を与える（ダウンしても相手のライフは減らない）。", "special_damage",
+     {"amount": 10, "target": "back", "no_life": True}),
+    ("このホロメンのエール1枚につき、このアーツ+20。", "arts_per", {"source": "own_cheer", "per": 1, "amount": 20}),
+    ("お互いのステージのエール1枚につき、このアーツ+10。ただし、数える枚数は8枚まで。", "arts_per",
+     {"source": "both_stage_cheer", "per": 1, "amount": 10, "cap": 8}),
+    ("このホロメンに付いている〈35P〉1枚につき、このアーツ+20。", "arts_per",
+     {"source": "attached_name", "name": "35P", "per": 1, "amount": 20}),
+    ("自分のエールデッキから、黄エール1枚を公開し、このホロメンに送る。そしてエールデッキをシャッフルする。", "cheer_search",
+     {"colors": ["yellow"], "to": "self"}),
+    ("このホロメンに赤エールが付いている時、このアーツ+10。", "if_cheer",
+     {"colors": ["red"], "then": {"effect": "arts_plus", "params": {"amount": 10}}}),
+    ("自分のデッキから、#白上'sキャラクターを持つカード1枚を公開し、手札に加える。そしてデッキをシャッフルする。", "search_deck",
+     {"filter": {"tag": "白上'sキャラクター"}}),
+    ("自分のデッキから、[ホロメンかツール]1枚を公開し、手札に加える。そしてデッキをシャッフルする。", "search_deck",
+     {"filter": {"any_of": ["holomem", "tool"]}}),
+    ("自分のステージの#Promiseを持つホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ+20。", "boost_turn",
+     {"amount": 20, "tag": "Promise"}),
+    ("自分の推しホロメンが〈尾丸ポルカ〉なら、このアーツ+20。", "if_oshi",
+     {"name": "尾丸ポルカ", "then": {"effect": "arts_plus", "params": {"amount": 20}}}),
+    ("このホロメンのエールすべてをアーカイブする。", "archive_own_cheer", {}),
+    ("自分のデッキから、Debutホロメン1～4枚を公開し、ステージに出す。そしてデッキをシャッフルする。", None, {}),
+])
+def test_the_common_texts_are_recognised(text, effect, params):
+    assert rawlist.recognise(text) == (effect, params)
+
+
+@needs_list
+def test_hbp07_065_draws_one_then_archives_one_from_the_hand(R):
+    """hBP07-065 AZKi アーツ「盛り上がっていこう！」: 「自分のデッキを1枚引いた後、手札1枚をアーカイブ
+    する。」"""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p2"]["center"].update(card=AZKI_DRAW, cheer=[RED])
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), LETTER)
+    assert s["players"]["p2"]["hand"][-1] == LETTER and s["pending"]["kind"] == "discard_hand"
+    s = run(R, s, c("p2", "choose", choice=LETTER))
+    assert LETTER in s["players"]["p2"]["archive"] and LETTER not in s["players"]["p2"]["hand"]
+    assert s["pending"] is None and s["players"]["p1"]["center"]["damage"] == 30
+
+
+@needs_list
+def test_hbp01_104_puts_a_debut_from_the_deck_onto_the_stage(R):
+    """hBP01-104 ふつうのパソコン: 「自分のデッキから、Debutホロメン１枚を公開し、ステージに出す。
+    そしてデッキをシャッフルする。」"""
+    s = copy.deepcopy(p1_main())
+    s["players"]["p1"]["hand"].append(PASOKON)
+    s = run(R, s, c("p1", "support", card=PASOKON))
+    assert s["pending"]["kind"] == "search_deck" and YUKI_DU in s["pending"]["options"]
+    assert all(R.cardset.cards[o]["level"] == "debut" for o in s["pending"]["options"][:-1])
+    s = run(R, s, c("p1", "choose", choice=YUKI_DU))
+    assert [h["card"] for h in s["players"]["p1"]["back"]] == [YUKI_DU, YUKI_DU]
+    assert s["players"]["p1"]["hand"][-1] != YUKI_DU
+
+
+@needs_list
+def test_hbp04_043_special_damage_that_downs_without_taking_life(R):
+    """hBP04-043 雪花ラミィ アーツ「こんらみ～」: 「相手のホロメン1人に特殊ダメージ10を与える。
+    ただし、ダウンしても相手のライフは減らない。」"""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p2"]["center"].update(card=LAMY, cheer=[RED])
+    s["players"]["p1"]["back"][0]["damage"] = 1000 - 1  # any damage downs it
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "special_damage" and s["pending"]["options"] == ["center", "back0"]
+    life = s["players"]["p1"]["life"]
+    s = run(R, s, c("p2", "choose", choice="back0"))
+    assert s["players"]["p1"]["back"] == [] and s["players"]["p1"]["life"] == life
+    assert {"kind": "down", "seat": "p1", "pos": "back0", "card": YUKI_DU, "lives": 0} in s["events"]
+
+
+@needs_list
+def test_hbp07_090_arts_plus_20_for_each_of_its_cheer(R):
+    """hBP07-090 虎金妃笑虎 アーツ「ぶち上げる気合いだ！」: 「このホロメンのエール1枚につき、
+    このアーツ+20。」"""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p1"]["center"]["card"] = BIBOO  # HP 210: no down
+    s["players"]["p2"]["center"].update(card=BIBOO, cheer=[R.yellow, R.yellow, RED])
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["players"]["p1"]["center"]["damage"] == 80 + 3 * 20
+
+
+def bloom_onto(R, name, level, card, seat="p1"):
+    """A given state: ``seat``'s centre is a ``name`` of ``level`` since before this turn, and
+    ``card`` (its next level) is in the hand."""
+    from .test_starters import later_turn
+    s = later_turn(p1_main(), seat)
+    s["players"][seat]["center"]["card"] = next(cid for cid, x in R.cardset.cards.items()
+                                               if x["name"] == name and x["level"] == level)
+    s["players"][seat]["hand"].append(card)
+    return s
+
+
+@needs_list
+def test_hbp04_081_bloom_finds_a_yellow_cheer_in_the_cheer_deck(R):
+    """hBP04-081 夏色まつり ブルームエフェクト「大好きな君に届くように」: 「自分のエールデッキから、
+    黄エール1枚を公開し、このホロメンに送る。そしてエールデッキをシャッフルする。」"""
+    none = bloom_onto(R, "夏色まつり", "debut", MATSURI)
+    none = run(R, none, c("p1", "bloom", card=MATSURI, target="center"))
+    assert none["pending"]["kind"] == "cheer_search" and none["pending"]["options"] == [None]  # no yellow there
+    s = bloom_onto(R, "夏色まつり", "debut", MATSURI)
+    unseen = s["zones"]["piles"]["cheer/p1"]["unseen"]
+    unseen[WHITE] -= 1
+    unseen[R.yellow] = 1
+    s = run(R, s, c("p1", "bloom", card=MATSURI, target="center"))
+    assert s["pending"]["options"] == [R.yellow, None]
+    s = run(R, s, c("p1", "choose", choice=R.yellow))
+    assert s["players"]["p1"]["center"]["cheer"] == [WHITE, R.yellow]
+    assert R.yellow not in s["zones"]["piles"]["cheer/p1"]["unseen"]
+
+
+@needs_list
+def test_hbp02_065_arts_plus_10_with_a_red_cheer_attached(R):
+    """hBP02-065 ネリッサ・レイヴンクロフト アーツ「Hiya darlings!」: 「このホロメンに赤エールが
+    付いている時、このアーツ+10。」"""
+    base = copy.deepcopy(p2_turn(p1_main()))
+    base["players"]["p1"]["center"]["card"] = BIBOO
+    dealt = []
+    for cheer in ([RED], [R.yellow]):
+        s = copy.deepcopy(base)
+        s["players"]["p2"]["center"].update(card=NERISSA, cheer=cheer)
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+        dealt.append(s["players"]["p1"]["center"]["damage"])
+    assert dealt == [40, 30]
+
+
+@needs_list
+def test_hbp07_055_boosts_a_chosen_promise_holomem(R):
+    """hBP07-055 オーロ・クロニー ブルームエフェクト「約束の未来へ」: 「自分のステージの#Promiseを
+    持つホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ+50。」 (only #Promise holomem
+    are offered)."""
+    s = bloom_onto(R, "オーロ・クロニー", "1st", KRONII)
+    s = run(R, s, c("p1", "bloom", card=KRONII, target="center"))
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 50  # the one #Promise holomem: no question
+
+
+@needs_list
+def test_hbp05_037_shout_in_crisis_archives_all_its_cheer(R):
+    """hBP05-037 星街すいせい アーツ「Shout in Crisis」: 「このホロメンのエールすべてをアーカイブする。」"""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p1"]["center"]["card"] = BIBOO
+    s["players"]["p2"]["center"].update(card=SUISEI, cheer=[RED, RED, RED, RED])
+    s = run(R, s, c("p2", "arts", holomem="center", art=1, target="center"), WHITE)
+    assert s["players"]["p2"]["center"]["cheer"] == [] and s["players"]["p2"]["archive"][-4:] == [RED] * 4
+    assert s["players"]["p1"]["center"]["card"] == YUKI_DU  # 220 downed 虎金妃笑虎 (HP 210)
