@@ -424,9 +424,12 @@ class Store:
         """Recompute every index from the matches' metas; returns the number of matches.
 
         Idempotent; safe to run while matches are recorded (a match's own write always
-        comes first, and re-indexing it is harmless).
+        comes first, and re-indexing it is harmless). Imported matches get back their
+        record's claim (``claim_import``) if it is missing, e.g. imported before claims
+        existed; of two imports of one record the earlier keeps it.
         """
         wanted: dict[str, dict[str, int]] = {}
+        claims: list[tuple[int, str, str]] = []
         count = 0
         for key in self.client.scan_iter(match=keys.META_PATTERN, count=500):
             mid = keys.mid_of_meta(_s(key))
@@ -441,6 +444,8 @@ class Store:
             count += 1
             for index_key in self._index_keys(meta):
                 wanted.setdefault(index_key, {})[mid] = meta["created_ms"]
+            if meta.get("imported") == "1":
+                claims.append((meta["created_ms"], mid, records.genesis(meta["header"])))
         existing = {_s(k) for k in self.client.scan_iter(match=keys.INDEX_PATTERN, count=500)}
         pipe = self.client.pipeline(transaction=False)
         for key in existing:
@@ -452,6 +457,8 @@ class Store:
                 pipe.zrem(key, *stale)
         for key, members in wanted.items():
             pipe.zadd(key, members)
+        for _, mid, genesis in sorted(claims):
+            pipe.set(keys.imported(genesis), mid, nx=True)
         pipe.execute()
         return count
 

@@ -151,3 +151,13 @@ def test_the_api_and_the_cli_import_a_record_once_against_kifu_serve(tmp_path):
         assert len(after) == len(before) + 3  # one match per record, whatever the number of imports
         made = {m["id"] for m in after} - {m["id"] for m in before}
         assert made == {first.json()["id"], answers[0].json()["id"], *ids}
+
+
+def test_reindex_gives_matches_imported_before_claims_their_claim(matches, store):
+    _, text = recorded(matches)
+    first = matches.import_record(text, by="judge")
+    genesis = records.genesis(records.read_text(text).record.header)
+    store.client.delete(keys.imported(genesis))  # as an import made before claims existed left it
+    store.rebuild_indexes()
+    assert matches.import_or_existing(text, by="judge") == (matches.info(first.id), False)
+    assert imported(store) == [first.id]
