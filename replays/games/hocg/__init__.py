@@ -110,6 +110,18 @@ kifu follows the official game; sources are named in our own words):
   one's main phase (their other timings are resolved by hand). 「このホロメンはBloomできない」
   refuses a Bloom onto it. Source: judge's choice — what the engine cannot read, the
   table resolves step by step, each step checked and attributed.
+- Abilities made of parts (``rawlist._composed``): a cost that "may" be paid (「…できる:」)
+  asks first and the effect follows only if it is paid; 「振れる」 may be declined; a die's
+  branches resolve in printed order, each whose faces hold the roll (「さらに」 adds). A card
+  「〈A〉〈B〉としても扱う」 has those names for conditions and for Bloom (SorAZ blooms from
+  a ときのそら or an AZKi Debut). 「左手に地図」 is not a main-step skill: it is offered when
+  one's holomem's ability rolls (paid then; the declared face is no chance event).
+  Looking at the deck top: the cards are seen by their owner only; those taken are shown;
+  「好きな順でデッキの下に戻す」 is a secret choice, one card at a time. A search of the
+  エールデッキ may find any colour its unseen cards (the life among them) may hold while a
+  card is left beside the life. 「ダウンしても相手のライフは減らない」: that down takes no
+  life (step ③ skipped), its other steps as usual. Source: the card texts; judge's choice
+  where the table needs an order.
 
 >>> from replays import registry
 >>> rules = registry.get("hocg").bind(RULES.demo_cardsets()[0])

@@ -16,6 +16,7 @@ Every chance event goes through ``t.zones`` with its section and who sees it.
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, R_LIFE, SEATS, Board, other
@@ -426,31 +427,55 @@ def _heal(t: Board, f: dict, choice: Any) -> Options:
 
 @EFFECTS.effect("special_damage", timing="ability", prompt="特殊ダメージを与える相手のホロメン")
 def special_damage(t: Board, f: dict) -> Options:
-    """「相手のセンター / コラボ / センターかコラボ / センターとコラボ / バック1人 / ホロメン1人に
-    特殊ダメージNを与える」 (never 特攻)."""
-    opp = other(f["seat"])
+    """「相手のセンター / コラボ / センターかコラボ / センターとコラボ / バック1人(2人) / バック全員 /
+    センターとバック1人 / センターかバック1人 / ホロメン1人に特殊ダメージNを与える」 (never 特攻);
+    with ``per_source``, N for each thing counted (「…1枚につき、特殊ダメージN」)."""
+    opp, pa = other(f["seat"]), f["params"]
+    if pa.get("per_source"):
+        pa["amount"], pa["per_source"] = pa["per"] * counted(t, f, pa["per_source"]), None
+    if pa["amount"] <= 0:
+        return None
     options = t.positions(opp)
-    target = f["params"].get("target", "choose")
+    backs = [p for p in options if p.startswith("back")]
+    target = pa.get("target", "choose")
     if target in ("center", "collab"):
         options = [p for p in options if p == target]
     elif target in ("front", "both"):
         options = [p for p in options if p in ("center", "collab")]
     elif target == "back":
-        options = [p for p in options if p.startswith("back")]
+        options = backs
+    elif target == "center_or_back":
+        options = [p for p in options if p != "collab"]
+    elif target == "center_back":
+        if t.holo(opp, "center") is None:
+            return None
+        options = backs or [[]]
+    if target == "all_back" or (target == "back" and len(backs) <= pa.get("count", 1)):
+        return _special(t, f, backs) if backs else None
+    if target == "back" and pa.get("count", 1) > 1:
+        return [list(c) for c in combinations(backs, pa["count"])]
     if target == "both":
         for pos in reversed(options):  # the collab first: a downed centre moves a back up
-            damage(t, opp, pos, f["params"]["amount"], source=f["card"], special=True,
-                   no_life=f["params"].get("no_life", False))
+            _hit(t, f, pos)
         return None
     if len(options) <= 1:
         return _special(t, f, options[0]) if options else None
     return options
 
 
+def _hit(t: Board, f: dict, pos: str) -> None:
+    damage(t, other(f["seat"]), pos, f["params"]["amount"], source=f["card"], special=True,
+           no_life=f["params"].get("no_life", False))
+
+
 @special_damage.answer
 def _special(t: Board, f: dict, choice: Any) -> Options:
-    damage(t, other(f["seat"]), choice, f["params"]["amount"], source=f["card"], special=True,
-           no_life=f["params"].get("no_life", False))
+    chosen = choice if isinstance(choice, list) else [choice]
+    # the back end first, so that a downed back holomem does not shift the others' places
+    for pos in sorted(chosen, key=lambda p: -int(p[4:]) if p.startswith("back") else 1):
+        _hit(t, f, pos)
+    if f["params"].get("target") == "center_back":
+        _hit(t, f, "center")
     return None
 
 
@@ -650,10 +675,12 @@ def if_stage_name(t: Board, f: dict) -> Options:
 
 @EFFECTS.effect("if_attached", timing="ability")
 def if_attached(t: Board, f: dict) -> Options:
-    """「このホロメンに〈名前〉が付いている時、<効果>」."""
+    """「このホロメンに〈名前〉(<条件>のサポートカード)が付いている時、<効果>」."""
     pos = own_holo_of(t, f)
-    if pos and any(t.name(a) == f["params"]["name"] for a in t.holo(f["seat"], pos)["attached"]):
-        push(t, f, f["params"]["then"])
+    pa = f["params"]
+    if pos and any((t.name(a) == pa["name"]) if "name" in pa else _matches(t, a, pa["filter"])
+                   for a in t.holo(f["seat"], pos)["attached"]):
+        push(t, f, pa["then"])
     return None
 
 
@@ -1062,6 +1089,11 @@ def counted(t: Board, f: dict, source: str, name: str | None = None) -> int:
     if source in ("own_archive_cheer", "opp_archive_cheer"):
         who = seat if source == "own_archive_cheer" else opp
         return sum(1 for c in t.p(who)["archive"] if t.card(c)["kind"] == "cheer")
+    if source == "opp_center_cheer":
+        center = t.p(opp)["center"]
+        return len(center["cheer"]) if center else 0
+    if source == "distinct_tag":
+        return len({t.card(x["card"])["name"] for _, x in t.stage(seat) if name in t.card(x["card"])["tags"]})
     if source == "opp_resting":
         return sum(1 for _, x in t.stage(opp) if x["rested"])
     raise ValueError(source)
@@ -1149,6 +1181,58 @@ def archive_own_cheer(t: Board, f: dict) -> Options:
         cheer, h["cheer"] = h["cheer"], []
         t.archive(f["seat"], *cheer)
         t.event("cheer_archived", seat=f["seat"], pos=pos, count=len(cheer), card=f["card"])
+    return None
+
+
+@EFFECTS.effect("cost_own_cheer", timing="ability", prompt="アーカイブするこのホロメンのエール（しないならnull）")
+def cost_own_cheer(t: Board, f: dict) -> Options:
+    """「このホロメンの(<色>)エールN枚をアーカイブできる:<効果>」: the cheer one at a time (the
+    first may be null: not paid); the effect follows once N are archived."""
+    pa = f["params"]
+    pos = own_holo_of(t, f)
+    fits = sorted({c for c in t.holo(f["seat"], pos)["cheer"]
+                   if not pa.get("colors") or t.card(c)["colors"][0] in pa["colors"]}) if pos else []
+    f.setdefault("paid", 0)
+    if f["paid"] == 0:
+        have = sum(1 for c in t.holo(f["seat"], pos)["cheer"]
+                   if not pa.get("colors") or t.card(c)["colors"][0] in pa["colors"]) if pos else 0
+        return fits + [None] if have >= pa["count"] else None
+    return fits
+
+
+@cost_own_cheer.answer
+def _own_cheer_paid(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        t.event("cost_declined", seat=f["seat"], card=f["card"])
+        return None
+    pos = own_holo_of(t, f)
+    t.holo(f["seat"], pos)["cheer"].remove(choice)
+    t.archive(f["seat"], choice)
+    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice, pos=pos)
+    f["paid"] += 1
+    if f["paid"] < f["params"]["count"]:
+        return cost_own_cheer.run(t, f)
+    push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("cost_cheer_deck", timing="ability", prompt="エールデッキの上からアーカイブするか")
+def cost_cheer_deck(t: Board, f: dict) -> Options:
+    """「自分のエールデッキの上からN枚をアーカイブできる:<効果>」: each turned face up."""
+    if t.cheer_deck_size(f["seat"]) < f["params"]["count"]:
+        return None
+    return ["pay", None]
+
+
+@cost_cheer_deck.answer
+def _cheer_deck_paid(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return None
+    for _ in range(f["params"]["count"]):
+        card = t.reveal_cheer(f["seat"], "cost", t.rule_of(f["card"]))
+        t.archive(f["seat"], card)
+        t.event("cost_paid", seat=f["seat"], card=f["card"], paid=card)
+    push(t, f, f["params"]["then"])
     return None
 
 

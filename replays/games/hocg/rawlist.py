@@ -173,6 +173,10 @@ def _look_filter(what: str) -> dict[str, Any] | None:
     return None
 
 
+SPECIAL_TARGETS = {"センターホロメン": "center", "コラボホロメン": "collab", "センターホロメンかコラボホロメン": "front",
+                   "センターホロメンとコラボホロメン": "both", "バックホロメンN人": "back", "バックホロメン全員": "all_back",
+                   "センターホロメンとバックホロメン1人": "center_back", "センターホロメンかバックホロメン1人": "center_or_back",
+                   "ホロメン1人": "choose"}
 WIDE_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 PER = {"このホロメンのエール": ("own_cheer", None), "このホロメンに重なっているホロメン": ("stacked", None),
        "自分のステージのマスコット": ("stage_mascots", None), "お互いのステージのエール": ("both_stage_cheer", None),
@@ -227,12 +231,30 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     if m:
         return "sequence", {"steps": [{"effect": "draw", "params": {"count": int(m[1])}},
                                       {"effect": "discard_hand", "params": {"count": int(m[2])}}]}
-    m = re.fullmatch(r"相手の(バックホロメン1人|ホロメン1人|センターホロメン|コラボホロメン|センターホロメンかコラボホロメン)に特殊"
-                     r"ダメージ(\d+)を与える(?:（ダウンしても相手のライフは減らない）。|。ただし、ダウンしても相手のライフは減らない。)", body)
+    m = re.fullmatch(r"相手の(.+?)に特殊ダメージ(\d+)を与える(?:（ダウンしても相手のライフは減らない）。|。ただし、ダウンしても相手の"
+                     r"ライフは減らない。|(。))", body)
+    if m and (target := SPECIAL_TARGETS.get(re.sub(r"^バックホロメン\d人$", "バックホロメンN人", m[1]))):
+        count = re.fullmatch(r"バックホロメン(\d)人", m[1])
+        return "special_damage", {"amount": int(m[2]), "target": target,
+                                  **({"count": int(count[1])} if count and int(count[1]) > 1 else {}),
+                                  **({} if m[3] else {"no_life": True})}
+    m = re.fullmatch(r"相手のセンターホロメンとコラボホロメンに、相手のセンターホロメンのエール1枚につき、特殊ダメージ(\d+)を与える。", body)
     if m:
-        target = {"バックホロメン1人": "back", "ホロメン1人": "choose", "センターホロメン": "center", "コラボホロメン": "collab",
-                  "センターホロメンかコラボホロメン": "front"}[m[1]]
-        return "special_damage", {"amount": int(m[2]), "target": target, "no_life": True}
+        return "special_damage", {"amount": 0, "per": int(m[1]), "per_source": "opp_center_cheer", "target": "both"}
+    m = re.fullmatch(r"このホロメンの(.)?エール(\d)枚をアーカイブできる:(.+)", body)
+    if m and (m[1] is None or m[1] in COLOR_CHARS) and (then := _spec(m[3])):
+        return "cost_own_cheer", {"count": int(m[2]), "then": then,
+                                  **({"colors": [COLOR_CHARS[m[1]]]} if m[1] else {})}
+    m = re.fullmatch(r"自分のエールデッキの上から(\d)枚をアーカイブできる:(.+)", body)
+    if m and (then := _spec(m[2])):
+        return "cost_cheer_deck", {"count": int(m[1]), "then": then}
+    m = re.fullmatch(r"このホロメンに#(.+?)を持つ(サポートカード|ツール|マスコット|ファン)が付いている時、(.+)", body)
+    if m and (then := _spec(m[3])):
+        kind = {"kind": "support"} if m[2] == "サポートカード" else {"support": SUPPORT_KINDS[m[2]]}
+        return "if_attached", {"filter": {"tag": m[1], **kind}, "then": then}
+    m = re.fullmatch(r"自分のステージの異なるカード名の#(.+?)を持つホロメン(\d)人につき、このアーツ\+(\d+)。", body)
+    if m:
+        return "arts_per", {"source": "distinct_tag", "name": m[1], "per": int(m[2]), "amount": int(m[3])}
     m = re.fullmatch(r"(このホロメンに付いている〈([^〉]+)〉|[^、。]+?)(\d)(?:枚|人)につき、このアーツ\+(\d+)。"
                      r"(?:ただし、数える枚数は(\d+)枚まで。)?", body)
     if m and (m[2] or m[1] in PER):

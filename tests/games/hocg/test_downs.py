@@ -8,7 +8,7 @@ import pytest
 from replays.errors import RuleViolation
 
 from .helpers import (AKARI_BUZZ, AKARI_D, AKARI_DU, BLUE, GREEN, MEMO, MIC, RED, RULES, WHITE, YUKI_2, YUKI_D,
-                      YUKI_DU, c, ready, step)
+                      YUKI_DU, c, step)
 from .test_turns import p1_main, p2_turn
 
 

@@ -14,7 +14,7 @@ from replays import engine
 from replays.games.hocg import RULES as UNBOUND
 from replays.games.hocg import rawlist
 
-from .helpers import CS, LETTER, RED, REAL_LIST, WHITE, YUKI_DU, c
+from .helpers import CS, LETTER, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
 from .test_turns import p1_main, p2_turn
 
 needs_list = pytest.mark.skipif(not REAL_LIST.exists(),
@@ -24,21 +24,22 @@ needs_list = pytest.mark.skipif(not REAL_LIST.exists(),
 AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI = (
     "hBP07-065_C", "hBP01-104_07_C", "hBP04-043_02_C", "hBP04-081_U", "hBP02-065_02_C", "hBP07-055_U",
     "hBP07-090_RR", "hBP05-037_RR")
-YELLOW = "hY04-001_C"
+KANAERU, OKAYU, SHION = "hBP05-048_U", "hBP05-043_U", "hBP04-060_R"
 
 
 @pytest.fixture(scope="module")
 def R():
     raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
-    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI}
-    yellow = next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == "黄")
+    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION}
+    yellow, purple = (next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == colour)
+                      for colour in ("黄", "紫"))
     named = {"オーロ・クロニー", "夏色まつり"}  # their Debut/1st to bloom from
     added = [rawlist.convert_card(pid, v, {}) for pid, v in raw.items()
-             if pid in wanted or pid == yellow or (v.get("name") in named and v.get("bloom_level") in ("Debut", "1st"))]
+             if pid in wanted or pid in (yellow, purple) or (v.get("name") in named and v.get("bloom_level") in ("Debut", "1st"))]
     mixed = UNBOUND.load_cardset({"id": "hocg-fixture-patterns", "title": "FIXTURE + list cards",
                                   "cards": CS.loaded["cards"] + added, "decks": CS.loaded["decks"]})
     bound = UNBOUND.bind(mixed)
-    bound.yellow = yellow
+    bound.yellow, bound.purple = yellow, purple
     return bound
 
 
@@ -71,6 +72,20 @@ def run(R, state, cmd, *outcomes):
     ("自分の推しホロメンが〈尾丸ポルカ〉なら、このアーツ+20。", "if_oshi",
      {"name": "尾丸ポルカ", "then": {"effect": "arts_plus", "params": {"amount": 20}}}),
     ("このホロメンのエールすべてをアーカイブする。", "archive_own_cheer", {}),
+    ("相手のバックホロメン2人に特殊ダメージ10を与える。", "special_damage", {"amount": 10, "target": "back", "count": 2}),
+    ("相手のバックホロメン全員に特殊ダメージ30を与える。ただし、ダウンしても相手のライフは減らない。", "special_damage",
+     {"amount": 30, "target": "all_back", "no_life": True}),
+    ("このホロメンの青エール1枚をアーカイブできる:相手のセンターホロメンとバックホロメン1人に特殊ダメージ10を与える。",
+     "cost_own_cheer", {"count": 1, "colors": ["blue"],
+                        "then": {"effect": "special_damage", "params": {"amount": 10, "target": "center_back"}}}),
+    ("自分のエールデッキの上から1枚をアーカイブできる:相手のセンターホロメンかコラボホロメンに特殊ダメージ20を与える。",
+     "cost_cheer_deck", {"count": 1, "then": {"effect": "special_damage", "params": {"amount": 20, "target": "front"}}}),
+    ("このホロメンに#こよラボを持つサポートカードが付いている時、自分のデッキから、#こよラボを持つサポートカード1枚を公開し、"
+     "手札に加える。そしてデッキをシャッフルする。", "if_attached",
+     {"filter": {"tag": "こよラボ", "kind": "support"},
+      "then": {"effect": "search_deck", "params": {"filter": {"tag": "こよラボ", "kind": "support"}}}}),
+    ("自分のステージの異なるカード名の#3期生を持つホロメン1人につき、このアーツ+10。", "arts_per",
+     {"source": "distinct_tag", "name": "3期生", "per": 1, "amount": 10}),
     ("自分のデッキから、Debutホロメン1～4枚を公開し、ステージに出す。そしてデッキをシャッフルする。", None, {}),
 ])
 def test_the_common_texts_are_recognised(text, effect, params):
@@ -193,3 +208,51 @@ def test_hbp05_037_shout_in_crisis_archives_all_its_cheer(R):
     s = run(R, s, c("p2", "arts", holomem="center", art=1, target="center"), WHITE)
     assert s["players"]["p2"]["center"]["cheer"] == [] and s["players"]["p2"]["archive"][-4:] == [RED] * 4
     assert s["players"]["p1"]["center"]["card"] == YUKI_DU  # 220 downed 虎金妃笑虎 (HP 210)
+
+
+def two_backs(s, seat="p1"):
+    s["players"][seat]["back"].append({**copy.deepcopy(s["players"][seat]["back"][0]), "card": YUKI_D})
+    return s
+
+
+@needs_list
+def test_hbp05_048_collab_hits_two_back_holomem(R):
+    """hBP05-048 こぼ・かなえる コラボエフェクト「幼馴染のドキドキ膝枕」: 「相手のバックホロメン2人に特殊
+    ダメージ10を与える。」 (with two or fewer, every one; with three, the user picks two)."""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p2"]["back"][0]["card"] = KANAERU
+    two = run(R, two_backs(copy.deepcopy(s)), c("p2", "collab", back="back0"), LETTER)
+    assert [h["damage"] for h in two["players"]["p1"]["back"]] == [10, 10]
+    three = two_backs(two_backs(copy.deepcopy(s)))
+    three = run(R, three, c("p2", "collab", back="back0"), LETTER)
+    assert three["pending"]["options"] == [["back0", "back1"], ["back0", "back2"], ["back1", "back2"]]
+    three = run(R, three, c("p2", "choose", choice=["back0", "back2"]))
+    assert [h["damage"] for h in three["players"]["p1"]["back"]] == [10, 0, 10]
+
+
+@needs_list
+def test_hbp05_043_may_archive_a_blue_cheer_to_hit_the_centre_and_a_back(R):
+    """hBP05-043 猫又おかゆ アーツ「まだまだ遊べるよね～？」: 「このホロメンの青エール1枚をアーカイブ
+    できる:相手のセンターホロメンとバックホロメン1人に特殊ダメージ10を与える。」"""
+    from .helpers import BLUE
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p1"]["center"]["card"] = BIBOO
+    s["players"]["p2"]["center"].update(card=OKAYU, cheer=[RED, BLUE])
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "cost_own_cheer" and s["pending"]["options"] == [BLUE, None]
+    declined = run(R, s, c("p2", "choose", choice=None))
+    assert declined["players"]["p1"]["center"]["damage"] == 30 and declined["players"]["p1"]["back"][0]["damage"] == 0
+    s = run(R, s, c("p2", "choose", choice=BLUE))  # one back holomem: no question
+    assert s["players"]["p2"]["center"]["cheer"] == [RED] and BLUE in s["players"]["p2"]["archive"]
+    assert s["players"]["p1"]["center"]["damage"] == 10 + 30 and s["players"]["p1"]["back"][0]["damage"] == 10
+
+
+@needs_list
+def test_hbp04_060_hits_centre_and_collab_10_per_cheer_on_the_opponents_centre(R):
+    """hBP04-060 紫咲シオン アーツ「ゲーム配信中」: 「相手のセンターホロメンとコラボホロメンに、相手の
+    センターホロメンのエール1枚につき、特殊ダメージ10を与える。」"""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p1"]["center"].update(card=BIBOO, cheer=[WHITE, WHITE, WHITE])
+    s["players"]["p2"]["center"].update(card=SHION, cheer=[R.purple, RED])
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["players"]["p1"]["center"]["damage"] == 30 + 40

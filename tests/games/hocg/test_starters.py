@@ -17,7 +17,7 @@ from replays.errors import RuleViolation
 from replays.games.hocg import RULES as UNBOUND
 from replays.games.hocg import rawlist
 
-from .helpers import (AKARI_D, AKARI_DU, BLUE, CS, GREEN, LETTER, MEMO, MIC, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c)
+from .helpers import (AKARI_D, AKARI_DU, BLUE, CS, GREEN, LETTER, MEMO, MIC, RED, REAL_LIST, WHITE, YUKI_DU, c)
 from .test_turns import p1_main, p2_turn
 
 pytestmark = pytest.mark.skipif(not REAL_LIST.exists(),
