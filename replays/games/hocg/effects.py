@@ -376,9 +376,9 @@ def _fits(t: Board, card: str, pa: dict) -> bool:
 
 @EFFECTS.effect("arts_plus", timing="ability")
 def arts_plus(t: Board, f: dict) -> Options:
-    """「このアーツ+N」."""
+    """「このアーツ+N」; ``pos`` "center": 「[センターポジション限定]このアーツ+N」."""
     af = arts_frame(t)
-    if af is not None:
+    if af is not None and f["params"].get("pos") in (None, af["params"]["pos"]):
         af["params"]["plus"] = af["params"].get("plus", 0) + f["params"]["amount"]
         t.event("arts_plus", seat=f["seat"], amount=f["params"]["amount"], card=f["card"])
     return None
@@ -543,7 +543,7 @@ def names_of(t: Board, card: str) -> set[str]:
 
 def destinations(t: Board, f: dict, to: str | None) -> list[str]:
     """The own holomem a card text sends to: ``center`` | ``back`` | ``self`` | ``debut`` |
-    anything else (choose any)."""
+    anything else (choose any); a ``tag`` in the params keeps the holomem that have it."""
     seat = f["seat"]
     if to == "self":
         pos = own_holo_of(t, f)
@@ -551,6 +551,9 @@ def destinations(t: Board, f: dict, to: str | None) -> list[str]:
     if to == "debut":
         return [p for p, h in t.stage(seat) if t.card(h["card"])["level"] == "debut"]
     options = t.positions(seat)
+    tag = f["params"].get("tag")
+    if tag is not None:
+        options = [p for p, h in t.stage(seat) if tag in t.card(h["card"])["tags"]]
     if to == "center":
         return [p for p in options if p == "center"]
     if to == "back":
@@ -867,22 +870,34 @@ def _stage_cheer(t: Board, seat: str) -> list[list[str]]:
     return sorted({(p, c) for p, h in t.stage(seat) for c in h["cheer"]})
 
 
-@EFFECTS.effect("move_cheer", timing="ability", prompt="付け替えるエール（ホロメンとエール）")
+@EFFECTS.effect("move_cheer", timing="ability", prompt="付け替えるエール（ホロメンとエール、しないならnull）")
 def move_cheer(t: Board, f: dict) -> Options:
-    """「自分のステージのエール1枚を、自分のホロメンに付け替える」: which cheer (where it is,
-    which card), then to which other holomem."""
-    if t.stage_count(f["seat"]) < 2:
-        return None
+    """「自分のステージ(このホロメン)のエール1枚を、自分の(他の#タグを持つ)ホロメンに付け替える
+    (付け替えられる)」: which cheer (where it is, which card), then to which other holomem."""
+    pa = f["params"]
+    sources = _stage_cheer(t, f["seat"])
+    if pa.get("from") == "self":
+        sources = [pc for pc in sources if pc[0] == own_holo_of(t, f)]
+    sources = [pc for pc in sources if _move_targets(t, f, pc[0])]
     f["stage"] = 0
-    return [list(pc) for pc in _stage_cheer(t, f["seat"])] or None
+    if not sources:
+        return None
+    return [list(pc) for pc in sources] + ([None] if pa.get("optional") else [])
+
+
+def _move_targets(t: Board, f: dict, src: str) -> list[str]:
+    tag = f["params"].get("tag")
+    return [p for p, h in t.stage(f["seat"]) if p != src and (tag is None or tag in t.card(h["card"])["tags"])]
 
 
 @move_cheer.answer
 def _move_cheer_step(t: Board, f: dict, choice: Any) -> Options:
     seat = f["seat"]
     if f["stage"] == 0:
+        if choice is None:
+            return None
         f["from"], f["stage"] = choice, 1
-        targets = [p for p in t.positions(seat) if p != choice[0]]
+        targets = _move_targets(t, f, choice[0])
         if len(targets) > 1:
             return targets
         choice = targets[0]
@@ -1233,6 +1248,42 @@ def _cheer_deck_paid(t: Board, f: dict, choice: Any) -> Options:
         t.archive(f["seat"], card)
         t.event("cost_paid", seat=f["seat"], card=f["card"], paid=card)
     push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("top_for_arts", timing="ability", prompt="デッキの上から公開（アーカイブ）するか")
+def top_for_arts(t: Board, f: dict) -> Options:
+    """「自分のデッキの上からN枚を公開できる:公開したホロメン1枚につき、このアーツ+M。そして公開
+    したカードをアーカイブする」 and 「自分のデッキの上から1枚をアーカイブできる。アーカイブした
+    カードがサポートカードなら、このアーツ+M」: the cards turned face up (everyone) and archived."""
+    return ["yes", None] if t.deck_size(f["seat"]) > 0 else None
+
+
+@top_for_arts.answer
+def _top_for_arts(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return None
+    seat, pa = f["seat"], f["params"]
+    hits = 0
+    for _ in range(pa["count"]):
+        card = t.zones.draw(f"deck/{seat}", "reveal", t.rule_of(f["card"]), visible=ALL, unknown_ok=False)
+        if card is None:
+            break
+        t.archive(seat, card)
+        t.event("milled", seat=seat, card=card)
+        hits += _matches(t, card, pa["filter"])
+    if hits:
+        return arts_plus.run(t, {**f, "params": {"amount": hits * pa["amount"]}})
+    return None
+
+
+@EFFECTS.effect("boost_all", timing="ability")
+def boost_all(t: Board, f: dict) -> Options:
+    """「このターンの間、自分のステージの〈名前〉全員のアーツ+N」."""
+    for pos, h in t.stage(f["seat"]):
+        if f["params"]["name"] in names_of(t, h["card"]):
+            h["mods"]["arts"] += f["params"]["amount"]
+            t.event("boost", seat=f["seat"], pos=pos, amount=f["params"]["amount"], card=f["card"])
     return None
 
 

@@ -227,6 +227,25 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
                      r"する。", body)
     if m and (flt := _look_filter(m[1])) is not None:
         return "search_deck", {"filter": flt, **({"dest": "stage"} if m[2] != "手札に加える" else {})}
+    m = re.fullmatch(r"\[センターポジション限定\]このアーツ\+(\d+)。", body)
+    if m:
+        return "arts_plus", {"amount": int(m[1]), "pos": "center"}
+    m = re.fullmatch(r"自分のアーカイブのエール(\d)枚を自分の#(.+?)を持つホロメンに送(る|れる)。", body)
+    if m:
+        return "archive_cheer", {"count": int(m[1]), "optional": m[3] == "れる", "to": "choose", "tag": m[2]}
+    m = re.fullmatch(r"(このホロメン|自分のステージ)のエール1枚を、自分の(他の)?#(.+?)を持つホロメンに付け替え(る|られる)。", body)
+    if m:
+        return "move_cheer", {"tag": m[3], "optional": m[4] == "られる", **({"from": "self"} if m[1] == "このホロメン" else {})}
+    m = re.fullmatch(r"自分のデッキの上から(\d)枚を公開できる:公開したホロメン1枚につき、このアーツ\+(\d+)。そして公開したカードをアーカイブ"
+                     r"する。", body)
+    if m:
+        return "top_for_arts", {"count": int(m[1]), "amount": int(m[2]), "filter": {"holomem": True}}
+    m = re.fullmatch(r"自分のデッキの上から1枚をアーカイブできる。アーカイブしたカードがサポートカードなら、このアーツ\+(\d+)。", body)
+    if m:
+        return "top_for_arts", {"count": 1, "amount": int(m[1]), "filter": {"kind": "support"}}
+    m = re.fullmatch(r"このターンの間、自分のステージの〈([^〉]+)〉全員のアーツ\+(\d+)。", body)
+    if m:
+        return "boost_all", {"name": m[1], "amount": int(m[2])}
     m = re.fullmatch(r"自分のデッキを(\d)枚引いた後、手札(\d)枚をアーカイブする。", body)
     if m:
         return "sequence", {"steps": [{"effect": "draw", "params": {"count": int(m[1])}},

@@ -14,7 +14,7 @@ from replays import engine
 from replays.games.hocg import RULES as UNBOUND
 from replays.games.hocg import rawlist
 
-from .helpers import CS, LETTER, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
+from .helpers import AKARI_D, BLUE, CS, LETTER, MEMO, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
 from .test_turns import p1_main, p2_turn
 
 needs_list = pytest.mark.skipif(not REAL_LIST.exists(),
@@ -25,12 +25,13 @@ AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI = (
     "hBP07-065_C", "hBP01-104_07_C", "hBP04-043_02_C", "hBP04-081_U", "hBP02-065_02_C", "hBP07-055_U",
     "hBP07-090_RR", "hBP05-037_RR")
 KANAERU, OKAYU, SHION = "hBP05-048_U", "hBP05-043_U", "hBP04-060_R"
+CHLOE, KRONII_D, WATAME = "hBP02-039_R", "hBP01-092_02_C", "hBP07-009_U"
 
 
 @pytest.fixture(scope="module")
 def R():
     raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
-    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION}
+    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION, CHLOE, KRONII_D, WATAME}
     yellow, purple = (next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == colour)
                       for colour in ("黄", "紫"))
     named = {"オーロ・クロニー", "夏色まつり"}  # their Debut/1st to bloom from
@@ -86,6 +87,14 @@ def run(R, state, cmd, *outcomes):
       "then": {"effect": "search_deck", "params": {"filter": {"tag": "こよラボ", "kind": "support"}}}}),
     ("自分のステージの異なるカード名の#3期生を持つホロメン1人につき、このアーツ+10。", "arts_per",
      {"source": "distinct_tag", "name": "3期生", "per": 1, "amount": 10}),
+    ("[センターポジション限定]このアーツ+20。", "arts_plus", {"amount": 20, "pos": "center"}),
+    ("自分のアーカイブのエール1枚を自分の#Justiceを持つホロメンに送る。", "archive_cheer",
+     {"count": 1, "optional": False, "to": "choose", "tag": "Justice"}),
+    ("このホロメンのエール1枚を、自分の他の#Promiseを持つホロメンに付け替えられる。", "move_cheer",
+     {"tag": "Promise", "optional": True, "from": "self"}),
+    ("自分のデッキの上から1枚をアーカイブできる。アーカイブしたカードがサポートカードなら、このアーツ+20。", "top_for_arts",
+     {"count": 1, "amount": 20, "filter": {"kind": "support"}}),
+    ("このターンの間、自分のステージの〈角巻わため〉全員のアーツ+20。", "boost_all", {"name": "角巻わため", "amount": 20}),
     ("自分のデッキから、Debutホロメン1～4枚を公開し、ステージに出す。そしてデッキをシャッフルする。", None, {}),
 ])
 def test_the_common_texts_are_recognised(text, effect, params):
@@ -234,7 +243,6 @@ def test_hbp05_048_collab_hits_two_back_holomem(R):
 def test_hbp05_043_may_archive_a_blue_cheer_to_hit_the_centre_and_a_back(R):
     """hBP05-043 猫又おかゆ アーツ「まだまだ遊べるよね～？」: 「このホロメンの青エール1枚をアーカイブ
     できる:相手のセンターホロメンとバックホロメン1人に特殊ダメージ10を与える。」"""
-    from .helpers import BLUE
     s = copy.deepcopy(p2_turn(p1_main()))
     s["players"]["p1"]["center"]["card"] = BIBOO
     s["players"]["p2"]["center"].update(card=OKAYU, cheer=[RED, BLUE])
@@ -256,3 +264,46 @@ def test_hbp04_060_hits_centre_and_collab_10_per_cheer_on_the_opponents_centre(R
     s["players"]["p2"]["center"].update(card=SHION, cheer=[R.purple, RED])
     s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
     assert s["players"]["p1"]["center"]["damage"] == 30 + 40
+
+
+@needs_list
+def test_hbp02_039_may_reveal_three_and_adds_20_per_holomem(R):
+    """hBP02-039 沙花叉クロヱ アーツ「ホロックスロット」: 「自分のデッキの上から3枚を公開できる:公開
+    したホロメン1枚につき、このアーツ+20。そして公開したカードをアーカイブする。」"""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p1"]["center"]["card"] = BIBOO
+    s["players"]["p2"]["center"].update(card=CHLOE, cheer=[BLUE, RED])  # 青◇
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "top_for_arts" and s["pending"]["options"] == ["yes", None]
+    s = run(R, s, c("p2", "choose", choice="yes"), AKARI_D, MEMO, AKARI_D)
+    assert s["players"]["p2"]["archive"][-3:] == [AKARI_D, MEMO, AKARI_D]
+    assert s["players"]["p1"]["center"]["damage"] == 20 + 2 * 20
+
+
+@needs_list
+def test_hbp01_092_may_move_its_cheer_to_another_promise_holomem(R):
+    """hBP01-092 オーロ・クロニー アーツ「クロにちは～」: 「このホロメンのエール1枚を、自分の他の
+    #Promiseを持つホロメンに付け替えられる。」"""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p2"]["center"].update(card=KRONII_D, cheer=[BLUE])
+    alone = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert alone["pending"] is None  # no other #Promise holomem: nothing to move to
+    s["players"]["p2"]["back"][0]["card"] = KRONII_D
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["options"] == [["center", BLUE], None]
+    s = run(R, s, c("p2", "choose", choice=["center", BLUE]))
+    assert s["players"]["p2"]["back"][0]["cheer"] == [BLUE] and s["players"]["p2"]["center"]["cheer"] == []
+
+
+@needs_list
+def test_hbp07_009_adds_20_only_from_the_centre(R):
+    """hBP07-009 角巻わため アーツ「ガブガブ！」: 「[センターポジション限定]このアーツ+20。」"""
+    dealt = {}
+    for pos in ("center", "collab"):
+        s = copy.deepcopy(p2_turn(p1_main()))
+        s["players"]["p1"]["center"]["card"] = BIBOO
+        h = {**copy.deepcopy(s["players"]["p2"]["center"]), "card": WATAME, "cheer": [WHITE]}
+        s["players"]["p2"][pos] = h
+        s = run(R, s, c("p2", "arts", holomem=pos, art=0, target="center"))
+        dealt[pos] = s["players"]["p1"]["center"]["damage"]
+    assert dealt == {"center": 40, "collab": 20}
