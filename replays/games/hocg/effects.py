@@ -886,8 +886,9 @@ def move_cheer(t: Board, f: dict) -> Options:
 
 
 def _move_targets(t: Board, f: dict, src: str) -> list[str]:
-    tag = f["params"].get("tag")
-    return [p for p, h in t.stage(f["seat"]) if p != src and (tag is None or tag in t.card(h["card"])["tags"])]
+    tag, to = f["params"].get("tag"), f["params"].get("to")
+    return [p for p, h in t.stage(f["seat"]) if p != src and (tag is None or tag in t.card(h["card"])["tags"])
+            and (to != "back" or p.startswith("back"))]
 
 
 @move_cheer.answer
@@ -1284,6 +1285,27 @@ def boost_all(t: Board, f: dict) -> Options:
         if f["params"]["name"] in names_of(t, h["card"]):
             h["mods"]["arts"] += f["params"]["amount"]
             t.event("boost", seat=f["seat"], pos=pos, amount=f["params"]["amount"], card=f["card"])
+    return None
+
+
+@EFFECTS.effect("if_state", timing="ability")
+def if_state(t: Board, f: dict) -> Options:
+    """「このホロメンのHPが減っているなら」「このホロメンにエールがN枚以上付いている時」「自分の
+    ライフがN以下の時」, then <効果>."""
+    pa = f["params"]
+    pos = own_holo_of(t, f)
+    h = t.holo(f["seat"], pos) if pos else None
+    test = pa["test"]
+    if test == "damaged":
+        holds = h is not None and h["damage"] > 0
+    elif test == "cheer_at_least":
+        holds = h is not None and len(h["cheer"]) >= pa["n"]
+    elif test == "life_at_most":
+        holds = t.p(f["seat"])["life"] <= pa["n"]
+    else:
+        raise ValueError(test)
+    if holds:
+        push(t, f, pa["then"])
     return None
 
 

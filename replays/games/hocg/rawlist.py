@@ -183,7 +183,7 @@ PER = {"このホロメンのエール": ("own_cheer", None), "このホロメ�
        "自分のアーカイブのエール": ("own_archive_cheer", None), "相手のアーカイブのエール": ("opp_archive_cheer", None),
        "相手のお休みしているホロメン": ("opp_resting", None)}
 FACES = {"奇数": [1, 3, 5], "偶数": [2, 4, 6]}
-BRANCH = re.compile(r"(奇数|偶数|\d(?:か\d)*|\d以上|\d以下)の時、(?:さらに、)?")
+BRANCH = re.compile(r"(奇数|偶数|\d(?:か\d)*|\d以上|\d以下)(?:の時|なら)、(?:さらに、)?")
 
 
 def _faces(word: str) -> list[int]:
@@ -227,6 +227,25 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
                      r"する。", body)
     if m and (flt := _look_filter(m[1])) is not None:
         return "search_deck", {"filter": flt, **({"dest": "stage"} if m[2] != "手札に加える" else {})}
+    m = re.fullmatch(r"(このホロメンのHPが減っている|このホロメンにエールが(\d)枚以上付いている|自分のライフが(\d)以下)(?:なら|の時|時)、"
+                     r"(.+)", body)
+    if m and (then := _spec(m[4])):
+        test = ({"test": "damaged"} if m[2] is None and m[3] is None else
+                {"test": "cheer_at_least", "n": int(m[2])} if m[2] else {"test": "life_at_most", "n": int(m[3])})
+        return "if_state", {**test, "then": then}
+    m = re.fullmatch(r"自分のセンターホロメンが〈([^〉]+)〉の時、(.+)", body)
+    if m and (then := _spec(m[2])):
+        return "if_center", {"name": m[1], "then": then}
+    m = re.fullmatch(r"自分のエールデッキの上から1枚を、自分の#(.+?)を持つホロメンに送る。", body)
+    if m:
+        return "cheer_to", {"to": "choose", "tag": m[1]}
+    m = re.fullmatch(r"このホロメンのエール1枚を自分のバックホロメンに付け替え(る|られる)。", body)
+    if m:
+        return "move_cheer", {"from": "self", "to": "back", "optional": m[1] == "られる"}
+    if body.startswith("■") and "■" in body[1:]:
+        steps = [_spec(part) for part in body[1:].split("■")]
+        if all(steps):
+            return "sequence", {"steps": steps}
     m = re.fullmatch(r"\[センターポジション限定\]このアーツ\+(\d+)。", body)
     if m:
         return "arts_plus", {"amount": int(m[1]), "pos": "center"}

@@ -14,7 +14,7 @@ from replays import engine
 from replays.games.hocg import RULES as UNBOUND
 from replays.games.hocg import rawlist
 
-from .helpers import AKARI_D, BLUE, CS, LETTER, MEMO, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
+from .helpers import AKARI_D, BLUE, CS, GREEN, LETTER, MEMO, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
 from .test_turns import p1_main, p2_turn
 
 needs_list = pytest.mark.skipif(not REAL_LIST.exists(),
@@ -26,12 +26,13 @@ AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI = (
     "hBP07-090_RR", "hBP05-037_RR")
 KANAERU, OKAYU, SHION = "hBP05-048_U", "hBP05-043_U", "hBP04-060_R"
 CHLOE, KRONII_D, WATAME = "hBP02-039_R", "hBP01-092_02_C", "hBP07-009_U"
+NOEL, RISU = "hBP05-012_RR", "hBP03-078_RR"
 
 
 @pytest.fixture(scope="module")
 def R():
     raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
-    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION, CHLOE, KRONII_D, WATAME}
+    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION, CHLOE, KRONII_D, WATAME, NOEL, RISU}
     yellow, purple = (next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == colour)
                       for colour in ("黄", "紫"))
     named = {"オーロ・クロニー", "夏色まつり"}  # their Debut/1st to bloom from
@@ -95,6 +96,19 @@ def run(R, state, cmd, *outcomes):
     ("自分のデッキの上から1枚をアーカイブできる。アーカイブしたカードがサポートカードなら、このアーツ+20。", "top_for_arts",
      {"count": 1, "amount": 20, "filter": {"kind": "support"}}),
     ("このターンの間、自分のステージの〈角巻わため〉全員のアーツ+20。", "boost_all", {"name": "角巻わため", "amount": 20}),
+    ("サイコロを1回振れる:偶数なら、自分のデッキを1枚引く。", "roll_then",
+     {"optional": True, "branches": [{"faces": [2, 4, 6], "then": {"effect": "draw", "params": {"count": 1}}}]}),
+    ("このホロメンのHPが減っているなら、このアーツ+40。", "if_state",
+     {"test": "damaged", "then": {"effect": "arts_plus", "params": {"amount": 40}}}),
+    ("自分のライフが2以下なら、このアーツ+10。", "if_state",
+     {"test": "life_at_most", "n": 2, "then": {"effect": "arts_plus", "params": {"amount": 10}}}),
+    ("このホロメンにエールが3枚以上付いている時、このアーツ+20。", "if_state",
+     {"test": "cheer_at_least", "n": 3, "then": {"effect": "arts_plus", "params": {"amount": 20}}}),
+    ("自分のセンターホロメンが〈姫森ルーナ〉の時、自分のデッキを1枚引く。", "if_center",
+     {"name": "姫森ルーナ", "then": {"effect": "draw", "params": {"count": 1}}}),
+    ("自分のエールデッキの上から1枚を、自分の#ENを持つホロメンに送る。", "cheer_to", {"to": "choose", "tag": "EN"}),
+    ("このホロメンのエール1枚を自分のバックホロメンに付け替えられる。", "move_cheer",
+     {"from": "self", "to": "back", "optional": True}),
     ("自分のデッキから、Debutホロメン1～4枚を公開し、ステージに出す。そしてデッキをシャッフルする。", None, {}),
 ])
 def test_the_common_texts_are_recognised(text, effect, params):
@@ -307,3 +321,30 @@ def test_hbp07_009_adds_20_only_from_the_centre(R):
         s = run(R, s, c("p2", "arts", holomem=pos, art=0, target="center"))
         dealt[pos] = s["players"]["p1"]["center"]["damage"]
     assert dealt == {"center": 40, "collab": 20}
+
+
+@needs_list
+def test_hbp05_012_adds_40_when_it_is_damaged(R):
+    """hBP05-012 白銀ノエル アーツ「騎士団の道」: 「このホロメンのHPが減っているなら、このアーツ+40。」"""
+    dealt = []
+    for hurt in (0, 10):
+        s = copy.deepcopy(p2_turn(p1_main()))
+        s["players"]["p1"]["center"]["card"] = BIBOO
+        s["players"]["p2"]["center"].update(card=NOEL, cheer=[WHITE, RED], damage=hurt)
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+        dealt.append(s["players"]["p1"]["center"]["damage"])
+    assert dealt == [80, 120]
+
+
+@needs_list
+def test_hbp03_078_adds_50_for_a_green_and_50_for_a_blue_cheer(R):
+    """hBP03-078 アユンダ・リス アーツ「魔法の森のリスの女の子」: 「■このホロメンに緑エールが付いている
+    時、このアーツ+50。■このホロメンに青エールが付いている時、このアーツ+50。」"""
+    dealt = []
+    for extra in ([RED, RED], [GREEN, RED], [GREEN, BLUE]):
+        s = copy.deepcopy(p2_turn(p1_main()))
+        s["players"]["p1"]["center"]["card"] = BIBOO
+        s["players"]["p2"]["center"].update(card=RISU, cheer=[R.yellow, *extra])
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+        dealt.append(s["players"]["p1"]["center"]["damage"])
+    assert dealt == [50, 100, 150]
