@@ -308,11 +308,20 @@ def draw(t: Board, f: dict) -> Options:
 
 @EFFECTS.effect("cheer_to", timing="ability", prompt="エールを送るホロメン")
 def cheer_to(t: Board, f: dict) -> Options:
-    """「自分のエールデッキの上から1枚を、自分の(センター/バック/Debut)ホロメン / このホロメンに送る」."""
+    """「自分のエールデッキの上からN枚を、自分の(センター/バック/Debut/#タグ)ホロメン / このホロメンに
+    送る(送れる: asked first)」."""
     seat = f["seat"]
     options = destinations(t, f, f["params"].get("to"))
     if t.cheer_deck_size(seat) <= 0 or not options:
         return None
+    if f["params"].get("optional") and f.get("stage") != "sending":
+        f["stage"] = "asked"
+        return ["send", None]
+    return _turn_up_cheer(t, f, options)
+
+
+def _turn_up_cheer(t: Board, f: dict, options: list[str]) -> Options:
+    seat = f["seat"]
     f["params"]["cheer"] = t.reveal_cheer(seat, "cheer", t.rule_of(f["card"]))
     t.event("cheer_up", seat=seat, card=f["params"]["cheer"])
     if len(options) == 1:
@@ -322,7 +331,14 @@ def cheer_to(t: Board, f: dict) -> Options:
 
 @cheer_to.answer
 def _send_cheer(t: Board, f: dict, choice: Any) -> Options:
+    if f.get("stage") == "asked":  # 「送れる」: answered whether to send
+        if choice is None:
+            return None
+        f["stage"] = "sending"
+        return _turn_up_cheer(t, f, destinations(t, f, f["params"].get("to")))
     attach_cheer(t, f["seat"], choice, f["params"]["cheer"])
+    if f["params"].get("count", 1) > 1:
+        t.s["stack"].append({**f, "stage": "sending", "params": {**f["params"], "count": f["params"]["count"] - 1}})
     return None
 
 
@@ -578,6 +594,10 @@ def _matches(t: Board, card: str, flt: dict) -> bool:
     if "tag" in flt and flt["tag"] not in c["tags"]:
         return False
     if flt.get("limited") and not c["limited"]:
+        return False
+    if "levels" in flt and c["level"] not in flt["levels"]:
+        return False
+    if flt.get("no_buzz") and c["kind"] == "buzz":
         return False
     if "any_of" in flt and not (("holomem" in flt["any_of"] and c["kind"] in ("holomem", "buzz"))
                                 or c["support"] in flt["any_of"]):

@@ -154,6 +154,9 @@ def _look_filter(what: str) -> dict[str, Any] | None:
     if m:
         flt.update(holomem=True, level=LEVELS[m[1]])
         what = m[2]
+    m = re.fullmatch(r"Buzz以外の\[(Debut|1st|2nd)ホロメンか(Debut|1st|2nd)ホロメン\]", what)
+    if m:
+        return {**flt, "holomem": True, "levels": [LEVELS[m[1]], LEVELS[m[2]]], "no_buzz": True}
     if what in ("", "カード"):
         return flt
     if re.fullmatch(r"〈[^〉]+〉(?:と〈[^〉]+〉)*", what):
@@ -246,6 +249,15 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
         steps = [_spec(part) for part in body[1:].split("■")]
         if all(steps):
             return "sequence", {"steps": steps}
+    m = re.fullmatch(r"自分のアーカイブの(.+?)1枚を手札に戻(す|せる)。", body)
+    if m and (flt := _look_filter(m[1])) is not None and flt:
+        return "from_archive", {"optional": m[2] == "せる", "filter": flt}
+    m = re.fullmatch(r"自分のエールデッキの上から(\d)枚を、?(このホロメン|自分のホロメン|自分のセンターホロメン|自分のバックホロメン|"
+                     r"自分の#(.+?)を持つホロメン)に送(る|れる)。", body)
+    if m:
+        to = {"このホロメン": "self", "自分のセンターホロメン": "center", "自分のバックホロメン": "back"}.get(m[2], "choose")
+        return "cheer_to", {"to": to, **({"tag": m[3]} if m[3] else {}), **({"count": int(m[1])} if m[1] != "1" else {}),
+                            **({"optional": True} if m[4] == "れる" else {})}
     m = re.fullmatch(r"\[センターポジション限定\]このアーツ\+(\d+)。", body)
     if m:
         return "arts_plus", {"amount": int(m[1]), "pos": "center"}

@@ -26,13 +26,13 @@ AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI = (
     "hBP07-090_RR", "hBP05-037_RR")
 KANAERU, OKAYU, SHION = "hBP05-048_U", "hBP05-043_U", "hBP04-060_R"
 CHLOE, KRONII_D, WATAME = "hBP02-039_R", "hBP01-092_02_C", "hBP07-009_U"
-NOEL, RISU = "hBP05-012_RR", "hBP03-078_RR"
+NOEL, RISU, FUBUKI_Y = "hBP05-012_RR", "hBP03-078_RR", "hBP05-069_U"
 
 
 @pytest.fixture(scope="module")
 def R():
     raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
-    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION, CHLOE, KRONII_D, WATAME, NOEL, RISU}
+    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION, CHLOE, KRONII_D, WATAME, NOEL, RISU, FUBUKI_Y}
     yellow, purple = (next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == colour)
                       for colour in ("黄", "紫"))
     named = {"オーロ・クロニー", "夏色まつり"}  # their Debut/1st to bloom from
@@ -109,6 +109,10 @@ def run(R, state, cmd, *outcomes):
     ("自分のエールデッキの上から1枚を、自分の#ENを持つホロメンに送る。", "cheer_to", {"to": "choose", "tag": "EN"}),
     ("このホロメンのエール1枚を自分のバックホロメンに付け替えられる。", "move_cheer",
      {"from": "self", "to": "back", "optional": True}),
+    ("自分のエールデッキの上から1枚をこのホロメンに送れる。", "cheer_to", {"to": "self", "optional": True}),
+    ("自分のエールデッキの上から2枚を、自分のホロメンに送る。", "cheer_to", {"to": "choose", "count": 2}),
+    ("自分のアーカイブの#1期生を持つBuzz以外の[1stホロメンか2ndホロメン]1枚を手札に戻せる。", "from_archive",
+     {"optional": True, "filter": {"tag": "1期生", "holomem": True, "levels": ["1st", "2nd"], "no_buzz": True}}),
     ("自分のデッキから、Debutホロメン1～4枚を公開し、ステージに出す。そしてデッキをシャッフルする。", None, {}),
 ])
 def test_the_common_texts_are_recognised(text, effect, params):
@@ -348,3 +352,19 @@ def test_hbp03_078_adds_50_for_a_green_and_50_for_a_blue_cheer(R):
         s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
         dealt.append(s["players"]["p1"]["center"]["damage"])
     assert dealt == [50, 100, 150]
+
+
+@needs_list
+def test_hbp05_069_may_send_the_cheer_decks_top_to_itself(R):
+    """hBP05-069 白上フブキ アーツ「満点じゃい！」: 「自分のエールデッキの上から1枚をこのホロメンに
+    送れる。」 (asked before the cheer is turned up)."""
+    s = copy.deepcopy(p2_turn(p1_main()))
+    s["players"]["p1"]["center"]["card"] = BIBOO
+    s["players"]["p2"]["center"].update(card=FUBUKI_Y, cheer=[RED, RED])
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "cheer_to" and s["pending"]["options"] == ["send", None]
+    kept = run(R, s, c("p2", "choose", choice=None))
+    assert kept["players"]["p2"]["center"]["cheer"] == [RED, RED] and kept["pending"] is None
+    sent = run(R, s, c("p2", "choose", choice="send"), BLUE)
+    assert sent["players"]["p2"]["center"]["cheer"] == [RED, RED, BLUE]
+    assert sent["players"]["p1"]["center"]["damage"] == 40
