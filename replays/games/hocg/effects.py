@@ -698,11 +698,11 @@ def if_stage_name(t: Board, f: dict) -> Options:
 
 @EFFECTS.effect("if_attached", timing="ability")
 def if_attached(t: Board, f: dict) -> Options:
-    """「このホロメンに〈名前〉(<条件>のサポートカード)が付いている時、<効果>」."""
+    """「このホロメンに〈名前〉(<条件>のサポートカード)が(N枚以上)付いている時(なら)、<効果>」."""
     pos = own_holo_of(t, f)
     pa = f["params"]
-    if pos and any((t.name(a) == pa["name"]) if "name" in pa else _matches(t, a, pa["filter"])
-                   for a in t.holo(f["seat"], pos)["attached"]):
+    if pos and sum(1 for a in t.holo(f["seat"], pos)["attached"]
+                   if ((t.name(a) == pa["name"]) if "name" in pa else _matches(t, a, pa["filter"]))) >= pa.get("min", 1):
         push(t, f, pa["then"])
     return None
 

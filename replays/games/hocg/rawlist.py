@@ -330,9 +330,12 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     m = re.fullmatch(r"自分のステージの#(.+?)を持つホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ\+(\d+)。", body)
     if m:
         return "boost_turn", {"amount": int(m[2]), "tag": m[1]}
-    m = re.fullmatch(r"自分の手札(のホロメン)?1枚をアーカイブできる:(.+)", body)
-    if m and (then := _spec(m[2])):
-        return "cost_hand", {"then": then, "filter": {"holomem": True} if m[1] else {}}
+    m = re.fullmatch(r"自分の手札(?:の(.+?))?1枚をアーカイブできる:(.+)", body)
+    if m and (flt := _look_filter(m[1] or "")) is not None and (then := _spec(m[2])):
+        return "cost_hand", {"then": then, "filter": flt}
+    m = re.fullmatch(r"このホロメンに〈([^〉]+)〉が(\d)枚以上付いている(?:なら|時)、(.+)", body)
+    if m and (then := _spec(m[3])):
+        return "if_attached", {"name": m[1], "min": int(m[2]), "then": then}
     m = re.fullmatch(r"サイコロを1回振(る|れる):(.+)", body)
     if m:
         rest = m[2].translate(str.maketrans("１２３４５６", "123456"))

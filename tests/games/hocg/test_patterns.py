@@ -27,12 +27,13 @@ AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI = (
 KANAERU, OKAYU, SHION = "hBP05-048_U", "hBP05-043_U", "hBP04-060_R"
 CHLOE, KRONII_D, WATAME = "hBP02-039_R", "hBP01-092_02_C", "hBP07-009_U"
 NOEL, RISU, FUBUKI_Y = "hBP05-012_RR", "hBP03-078_RR", "hBP05-069_U"
+POYOYO_ID = "hSD02-014_C"
 
 
 @pytest.fixture(scope="module")
 def R():
     raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
-    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION, CHLOE, KRONII_D, WATAME, NOEL, RISU, FUBUKI_Y}
+    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION, CHLOE, KRONII_D, WATAME, NOEL, RISU, FUBUKI_Y, POYOYO_ID}
     yellow, purple = (next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == colour)
                       for colour in ("黄", "紫"))
     named = {"オーロ・クロニー", "夏色まつり"}  # their Debut/1st to bloom from
@@ -113,6 +114,11 @@ def run(R, state, cmd, *outcomes):
     ("自分のエールデッキの上から2枚を、自分のホロメンに送る。", "cheer_to", {"to": "choose", "count": 2}),
     ("自分のアーカイブの#1期生を持つBuzz以外の[1stホロメンか2ndホロメン]1枚を手札に戻せる。", "from_archive",
      {"optional": True, "filter": {"tag": "1期生", "holomem": True, "levels": ["1st", "2nd"], "no_buzz": True}}),
+    ("自分の手札の#Promiseを持つホロメン1枚をアーカイブできる:相手のセンターホロメンかコラボホロメンに特殊ダメージ20を与える。",
+     "cost_hand", {"filter": {"tag": "Promise", "holomem": True},
+                   "then": {"effect": "special_damage", "params": {"amount": 20, "target": "front"}}}),
+    ("このホロメンに〈ルーナイト〉が2枚以上付いているなら、このアーツ+50。", "if_attached",
+     {"name": "ルーナイト", "min": 2, "then": {"effect": "arts_plus", "params": {"amount": 50}}}),
     ("自分のデッキから、Debutホロメン1～4枚を公開し、ステージに出す。そしてデッキをシャッフルする。", None, {}),
 ])
 def test_the_common_texts_are_recognised(text, effect, params):
@@ -368,3 +374,23 @@ def test_hbp05_069_may_send_the_cheer_decks_top_to_itself(R):
     sent = run(R, s, c("p2", "choose", choice="send"), BLUE)
     assert sent["players"]["p2"]["center"]["cheer"] == [RED, RED, BLUE]
     assert sent["players"]["p1"]["center"]["damage"] == 40
+
+
+@needs_list
+def test_if_attached_counts_the_named_cards_against_its_minimum(R):
+    """「このホロメンに〈名前〉がN枚以上付いているなら、<効果>」 (e.g. 〈ルーナイト〉 2 or more): given
+    as its frame on a holomem with one, then two, of the named card attached (ぽよ余 stands in)."""
+    from replays.games.hocg.effects import EFFECTS
+    plus = []
+    for attached in ([POYOYO_ID], [POYOYO_ID, POYOYO_ID]):
+        s = copy.deepcopy(p2_turn(p1_main()))
+        s["players"]["p2"]["center"]["attached"] = attached
+        s["stack"] = [{"effect": "arts_damage", "seat": "p2", "card": AKARI_D, "origin": "arts", "stage": 0,
+                       "params": {"pos": "center", "art": 0, "target": "center"}},
+                      {"effect": "if_attached", "seat": "p2", "card": AKARI_D, "origin": "arts", "stage": 0,
+                       "pos": "center", "params": {"name": "ぽよ余", "min": 2,
+                                                   "then": {"effect": "arts_plus", "params": {"amount": 50}}}}]
+        t = R.context(s, R.cardset)
+        EFFECTS.resolve(t)
+        plus.append([e["amount"] for e in s["events"] if e["kind"] == "arts_plus"])
+    assert plus == [[], [50]]
