@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from replays import engine, records
-from replays.kit import tables
+from replays import records
 from replays.verify import verify, verify_text
+
+from tests.games import goldens
 
 from .golden import DECK_OUT, DECK_OUT_PHYSICAL, FOLDER, GOLDEN, RULES, make
 
@@ -25,18 +26,11 @@ DIGITAL = [name for name in GOLDEN if name != DECK_OUT_PHYSICAL]
 
 
 def _read(name: str) -> records.Record:
-    result = records.read_text((FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8"))
-    assert result.ok, result.errors
-    return result.record
+    return goldens.read(FOLDER, name).record
 
 
 def _states(record: records.Record) -> list[dict]:
-    state = engine.initial_state(RULES, record.header, record.header["seed"])
-    out = [state]
-    for entry in record.entries:
-        state = RULES.apply(state, entry["command"])
-        out.append(state)
-    return out
+    return goldens.states(RULES, record)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -55,26 +49,9 @@ def test_golden_record_is_what_the_generator_makes_today(name):
     assert make(GOLDEN[name]).dumps() == (FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8")
 
 
-def _without_table(state: dict) -> dict:
-    return {k: v for k, v in state.items() if k != "table"}
-
-
 @pytest.mark.parametrize("name", DIGITAL)
 def test_golden_record_replays_at_a_physical_table_with_equal_states(name):
-    record = _read(name)
-    header, seed = record.header, record.header["seed"]
-    commands = [e["command"] for e in record.entries]
-    deal, stated = tables.restate(RULES, header["options"], seed, 2, commands)
-    digital = engine.initial_state(RULES, header, seed)
-    physical = RULES.setup(header["options"], seed, 2, table="physical", deal=deal)
-    assert _without_table(physical) == _without_table(digital)
-    for command, restated in zip(commands, stated):
-        digital = RULES.apply(digital, command)
-        physical = engine.step(RULES, physical, restated)
-        assert _without_table(physical) == _without_table(digital), f"step {digital['step']}"
-        view = RULES.view(physical, "omniscient")
-        assert {**view, "table": "-"} == {**RULES.view(digital, "omniscient"), "table": "-"}
-    assert RULES.outcome(physical) == RULES.outcome(digital)
+    goldens.assert_replays_at_a_physical_table(RULES, _read(name))
 
 
 def test_the_physical_record_states_every_outcome_and_commits_to_its_deal():

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from replays import engine, records
-from replays.kit import tables
 from replays.verify import verify, verify_text
+
+from tests.games import goldens
 
 from .golden import FOLDER, GOLDEN, PHYSICAL, make, physical_game, physical_options
 from .helpers import RULES
@@ -25,18 +26,11 @@ DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
 
 def _read(name: str) -> records.ReadResult:
-    result = records.read_text((FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8"))
-    assert result.ok, result.errors
-    return result
+    return goldens.read(FOLDER, name)
 
 
 def _states(record: records.Record) -> list[dict]:
-    state = engine.initial_state(RULES, record.header, record.header["seed"])
-    out = [state]
-    for entry in record.entries:
-        state = RULES.apply(state, entry["command"])
-        out.append(state)
-    return out
+    return goldens.states(RULES, record)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -56,26 +50,10 @@ def test_golden_record_is_what_the_generator_makes_today(name):
     assert make(GOLDEN[name]).dumps() == (FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8")
 
 
-def _without_table(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k != "table"}
-
-
 @pytest.mark.parametrize("name", DIGITAL)
 def test_golden_digital_record_replays_at_a_physical_table_with_equal_states(name):
-    record = _read(name).record
-    header, seed = record.header, record.header["seed"]
-    commands = [e["command"] for e in record.entries]
-    deal, stated = tables.restate(RULES, header["options"], seed, 2, commands)
-    physical = RULES.setup(header["options"], seed, 2, table="physical", deal=deal)
-    digital = engine.initial_state(RULES, header, seed)
+    _, stated = goldens.assert_replays_at_a_physical_table(RULES, _read(name).record)
     assert any(c.get("outcomes") for c in stated)
-    for command, restated in zip([None, *commands], [None, *stated]):
-        if command is not None:
-            physical = engine.step(RULES, physical, restated)
-            digital = RULES.apply(digital, command)
-        assert {k: v for k, v in physical.items() if k != "table"} == {k: v for k, v in digital.items() if k != "table"}
-        assert _without_table(RULES.view(physical, "omniscient")) == _without_table(RULES.view(digital, "omniscient"))
-    assert RULES.outcome(physical) == RULES.outcome(digital)
 
 
 def test_golden_physical_record_states_the_deal_and_checks_the_deck_lists():

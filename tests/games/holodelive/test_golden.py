@@ -11,8 +11,9 @@ import json
 import pytest
 
 from replays import canon, engine, records
-from replays.kit import tables
 from replays.verify import verify, verify_text
+
+from tests.games import goldens
 
 from .golden import FOLDER, GOLDEN, LEFT_OUT, PHYSICAL, make, physical_game, physical_options
 from .helpers import RULES
@@ -32,19 +33,12 @@ DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
 
 def _read(name: str) -> records.ReadResult:
-    result = records.read_text((FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8"))
-    assert result.ok, result.errors
-    return result
+    return goldens.read(FOLDER, name)
 
 
 def _replay(record: records.Record) -> list[dict]:
     """Every state, from setup on."""
-    state = engine.initial_state(RULES, record.header, record.header["seed"])
-    states = [state]
-    for entry in record.entries:
-        state = RULES.apply(state, entry["command"])
-        states.append(state)
-    return states
+    return goldens.states(RULES, record)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -65,26 +59,10 @@ def test_golden_record_is_what_the_demo_makes_today(name):
     assert make(GOLDEN[name]).dumps() == (FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8")
 
 
-def _without_table(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k != "table"}
-
-
 @pytest.mark.parametrize("name", DIGITAL)
 def test_golden_digital_record_replays_as_a_physical_one_with_the_same_omniscient_views(name):
-    record = _read(name).record
-    header, seed = record.header, record.header["seed"]
-    commands = [e["command"] for e in record.entries]
-    deal, stated = tables.restate(RULES, header["options"], seed, 2, commands)
-    physical = RULES.setup(header["options"], seed, 2, table="physical", deal=deal)
-    digital = engine.initial_state(RULES, header, seed)
+    _, stated = goldens.assert_replays_at_a_physical_table(RULES, _read(name).record)
     assert any(c.get("outcomes") for c in stated)
-    for command, restated in zip([None, *commands], [None, *stated]):
-        if command is not None:
-            physical = engine.step(RULES, physical, restated)  # checked: every stated outcome is possible
-            digital = RULES.apply(digital, command)
-        assert physical["table"] == "physical"
-        assert _without_table(RULES.view(physical, "omniscient")) == _without_table(RULES.view(digital, "omniscient"))
-    assert RULES.outcome(physical) == RULES.outcome(digital)
 
 
 def test_golden_physical_record_states_the_deal_and_every_outcome_and_checks_the_deck_list():

@@ -10,9 +10,10 @@ import json
 
 import pytest
 
-from replays import canon, engine, records, registry
-from replays.kit import tables
+from replays import canon, records, registry
 from replays.verify import verify, verify_text
+
+from tests.games import goldens
 
 from .golden import FOLDER, GOLDEN, make
 from .helpers import RULES
@@ -28,18 +29,11 @@ PINS = {
 
 
 def _read(name: str) -> records.ReadResult:
-    result = records.read_text((FOLDER / f"{name}.kifu.jsonl").read_text(encoding="utf-8"))
-    assert result.ok, result.errors
-    return result
+    return goldens.read(FOLDER, name)
 
 
 def _states(record: records.Record) -> list[dict]:
-    state = engine.initial_state(RULES, record.header, record.header["seed"])
-    states = [state]
-    for entry in record.entries:
-        state = RULES.apply(state, entry["command"])
-        states.append(state)
-    return states
+    return goldens.states(RULES, record)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -62,20 +56,8 @@ def test_golden_record_is_what_the_demo_makes_today(name):
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_record_replays_at_a_physical_table_with_the_same_states(name):
     record = _read(name).record
-    header, seed = record.header, record.header["seed"]
-    options = header["options"]
-    players = len(header["seats"])
-    commands = [e["command"] for e in record.entries]
-    deal, stated = tables.restate(RULES, options, seed, players, commands)
-    assert len(deal) == 4 * players
-    physical = RULES.setup(options, seed, players, table="physical", deal=deal)
-    for digital, command in zip(_states(record), [*stated, None]):
-        assert {k: v for k, v in physical.items() if k != "table"} == {k: v for k, v in digital.items() if k != "table"}
-        omniscient = RULES.view(physical, "omniscient")
-        assert omniscient == RULES.view(digital, "omniscient")
-        if command is not None:
-            physical = engine.step(RULES, physical, command)
-    assert RULES.outcome(physical) == RULES.outcome(digital)
+    deal, stated = goldens.assert_replays_at_a_physical_table(RULES, record)
+    assert len(deal) == 4 * len(record.header["seats"])
     assert sum(1 for c in stated if c.get("outcomes")) > 50  # dice, events, every card drawn
 
 
