@@ -253,7 +253,8 @@ def may_see_seed(principal: Principal | None, info: Any) -> bool:
 
 
 def may_create_match(principal: Principal | None) -> bool:
-    return principal is not None and principal.role == "admin"
+    """Organizers create matches; so do recorders, who set up the tables they record."""
+    return principal is not None and principal.role in ("admin", "recorder")
 
 
 def may_import(principal: Principal | None) -> bool:

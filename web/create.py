@@ -45,11 +45,6 @@ CREATED_KEY = "kifu:web:created:{}"  #: create_id -> match id, for a day (a re-p
 COPIES = re.compile(r"^(?:(\d{1,3})\s*[x×*]\s*(.+)|(.+?)\s*[x×*]\s*(\d{1,3}))$", re.I)
 
 
-def may_create(who: auth.Principal | None) -> bool:
-    """Organizers create matches; so do recorders, who set up the tables they record."""
-    return who is not None and (auth.may_create_match(who) or who.role == "recorder")
-
-
 # -- the option controls ----------------------------------------------------------------------
 
 @dataclass
@@ -317,7 +312,7 @@ def register(bp: Any, kifu: Any, principal: Any, is_partial: Any, varying: Any) 
         who = principal()
         if who is None:
             abort(redirect(url_for("web.signin_form", next="/new"), 303))
-        if not may_create(who):
+        if not auth.may_create_match(who):
             raise Forbidden(f"a {who.role} token may not create matches; sign in as an organizer or a recorder")
         return who
 

@@ -44,11 +44,12 @@ def create_match():
 
     ``table`` is where chance outcomes come from; at a physical or observed table ``deal``
     states the set-up's outcomes, and one missing or impossible is a 422 whose ``needs``
-    lists what is possible. Admin tokens only: a recorder token belongs to one existing match.
+    lists what is possible. Admin and recorder tokens (a recorder sets up the tables it
+    records; the new match has its own recorder token).
     """
     who = require_principal()
     if not auth.may_create_match(who):
-        raise Forbidden("only an admin token creates matches")
+        raise Forbidden(f"a {who.role} token may not create matches; an admin or a recorder does")
     count_write()
     body = load(S.CreateMatchSchema, json_body())
     info = kifu().matches.create(  # checks the game, card set, seat count, options and deal

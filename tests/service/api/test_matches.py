@@ -27,12 +27,18 @@ def test_admin_creates_a_match_with_one_token_per_seat_and_a_recorder(admin, red
     assert (recorder.role, recorder.match, recorder.seat) == ("recorder", made["id"], None)
 
 
-def test_creating_needs_an_admin_token(api, judge, admin):
+def test_creating_needs_an_admin_or_a_recorder_token(api, judge, admin, redis):
     body = {"game": "toy", "seats": [{"name": "A"}, {"name": "B"}]}
     assert api.post("/api/matches", json=body).status_code == 401
     assert api.as_("not-a-token").post("/api/matches", json=body).json["error"] == "unauthorized"
     rv = judge.post("/api/matches", json=body)
     assert rv.status_code == 403 and rv.json["error"] == "forbidden"
+    made = admin.create("toy", ["A", "B"])
+    player = api.as_(made["tokens"]["p1"]).post("/api/matches", json=body)
+    assert player.status_code == 403
+    # a recorder sets up the next table it records, as the web form lets it
+    rv = api.as_(made["tokens"]["recorder"]).post("/api/matches", json=body)
+    assert rv.status_code == 201 and rv.json["id"] != made["id"] and "recorder" in rv.json["tokens"]
 
 
 @pytest.mark.parametrize("body, field", [

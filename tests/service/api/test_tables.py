@@ -48,9 +48,12 @@ def test_admin_creates_physical_and_observed_matches(admin, physical):
     assert unseen["hands"] == {"p1": ["k1", "?1", "k2"], "p2": ["?2", "?3", "?4"]} and unseen["unknown"]
 
 
-def test_a_recorder_may_not_create_a_match(api, physical):
-    rv = create(api.as_(physical["tokens"]["recorder"]))
-    assert rv.status_code == 403 and rv.json["error"] == "forbidden"
+def test_a_recorder_creates_the_next_physical_match_it_records(api, physical):
+    # "Create a physical or observed match from the API and from a web form (admin or recorder)"
+    rv = create(api.as_(physical["tokens"]["recorder"]), deal=DEAL)
+    assert rv.status_code == 201 and rv.json["header"]["table"] == "physical" and rv.json["id"] != physical["id"]
+    player = create(api.as_(physical["tokens"]["p1"]), deal=DEAL)
+    assert player.status_code == 403 and player.json["error"] == "forbidden"
 
 
 @pytest.mark.parametrize("deal, index, options", [
