@@ -12,8 +12,10 @@ directory, a free port; never the machine's Redis):
 - ``xrange``: one ``XRANGE`` of 32 entries of that match's log on the same Redis;
 - the ratio of their medians, and the byte size of a step's htmx response (raw and gzip).
 
-For context it also times the cold full page (the whole move list: one fold of the match)
-and the same step figures for the longest HOLOdeLIVE demo match.
+It also measures the cold full page (what a browser gets on opening a step's URL): its
+time and its byte size at the first, middle and last step, against the 100 KB the issue
+allows (the move list is windowed: ``web.viewer.MOVES_WINDOW`` entries around the step,
+the rest loaded on demand), and the same step figures for the longest HOLOdeLIVE demo match.
 
 No registered game's bot match reaches 2,000 commands (HOLOdeLIVE ends by turn 200 and
 its bot games take ~80-110 commands; senbu_rinki ~10-30), so the long match is of the
@@ -45,8 +47,10 @@ from service.app import create_app  # noqa: E402
 from service.embedded import RedisProcess  # noqa: E402
 from service.seeding import seed_demo_matches  # noqa: E402
 from tests.web import toy  # noqa: E402
+from web.viewer import MOVES_WINDOW  # noqa: E402
 
 LONG = 2000
+PAGE_LIMIT = 100_000  #: issue 14: a 2,000-command match's cold page is under 100 KB
 
 
 def record_long_match(matches, commands: int) -> str:
@@ -129,18 +133,23 @@ def main(argv: list[str] | None = None) -> None:
             time_step(client, matches, mid, step)
         steps, xr, sizes = measure(client, matches, kifu.redis, mid, LONG, args.samples, "long")
         step_med, xr_med = statistics.median(steps), statistics.median(xr)
-        cold(matches)
-        t0 = time.perf_counter()
-        full = client.get(f"/m/{mid}?step=1000&as=public")
-        full_time = time.perf_counter() - t0
-        assert full.status_code == 200
+        pages = {}
+        for step in (0, LONG // 2, LONG):
+            cold(matches)
+            t0 = time.perf_counter()
+            full = client.get(f"/m/{mid}?step={step}&as=public")
+            pages[step] = (time.perf_counter() - t0, len(full.get_data()))
+            assert full.status_code == 200
 
         print(f"\n{LONG}-command match ({args.samples} arbitrary steps, cold process cache each):")
         print(f"  step (htmx response)   median {ms(step_med)}  p90 {ms(sorted(steps)[int(len(steps) * .9)])}")
         print(f"  XRANGE 32 entries      median {ms(xr_med)}  ({len(xr)} calls)")
         print(f"  ratio step / XRANGE    {step_med / xr_med:.1f}x")
         print(f"  step response size     {size_text(sizes)}")
-        print(f"  cold full page         {ms(full_time)}, {len(full.get_data()):,} bytes (move list of {LONG} entries)")
+        window = app.config.get("KIFU_MOVES_WINDOW") or MOVES_WINDOW
+        for step, (took, size) in pages.items():
+            print(f"  cold page at step {step:<5}{ms(took)}, {size:,} bytes ({size / PAGE_LIMIT:.0%} of 100 KB; "
+                  f"move list window of {window} entries)")
 
         holo = seed_demo_matches(matches, 6, games=[registry.get("holodelive")], force=True)
         longest = max(holo, key=lambda i: i.seq)

@@ -116,6 +116,60 @@ def step_url(mid: str, step: int | None, perspective: str, **extra: Any) -> str:
     return url_for("web.match", mid=mid, **args, **extra)
 
 
+#: How many move-list entries a page carries around its step (``KIFU_MOVES_WINDOW``): a long
+#: match's cold page stays small (a 2,000-command match's list alone was ~500 KB), and the
+#: rest arrives in windows of the same size when asked for.
+MOVES_WINDOW = 200
+
+
+@dataclass(frozen=True)
+class MoveWindow:
+    """Entries ``first..last`` of a match whose head is ``head`` (empty when ``first > last``)."""
+
+    first: int
+    last: int
+    head: int
+
+    @property
+    def earlier(self) -> bool:
+        """Entries before the window exist (the list shows a loader for them)."""
+        return self.first > 1
+
+    @property
+    def later(self) -> bool:
+        return self.last < self.head
+
+    def __contains__(self, step: int) -> bool:
+        return step == 0 or self.first <= step <= self.last
+
+
+def window_around(step: int, head: int, size: int = MOVES_WINDOW) -> MoveWindow:
+    """``size`` entries with ``step`` in the middle, moved inside ``1..head`` at either end.
+
+    >>> window_around(1000, 2000, 200)
+    MoveWindow(first=900, last=1099, head=2000)
+    >>> window_around(0, 2000, 200), window_around(2000, 2000, 200)
+    (MoveWindow(first=1, last=200, head=2000), MoveWindow(first=1801, last=2000, head=2000))
+    >>> window_around(3, 5, 200)
+    MoveWindow(first=1, last=5, head=5)
+    """
+    size = max(1, size)
+    first = max(1, step - size // 2)
+    last = min(head, first + size - 1)
+    return MoveWindow(max(1, min(first, last - size + 1)), last, head)
+
+
+def window_before(seq: int, head: int, size: int = MOVES_WINDOW) -> MoveWindow:
+    """Up to ``size`` entries just before entry ``seq`` (an "earlier moves" load)."""
+    last = min(seq - 1, head)
+    return MoveWindow(max(1, last - max(1, size) + 1), last, head)
+
+
+def window_after(seq: int, head: int, size: int = MOVES_WINDOW) -> MoveWindow:
+    """Up to ``size`` entries just after entry ``seq`` (a "later moves" load)."""
+    return MoveWindow(seq + 1, min(head, seq + max(1, size)), head)
+
+
 @dataclass
 class Turn:
     number: int

@@ -154,11 +154,11 @@ def match(mid: str):
         response = make_response(render_template("match/_step.html", **page))
         response.headers["HX-Push-Url"] = canonical
         return varying(response)
-    history = svc.history(mid, perspective)
-    page.update(turns=viewer.group_by_turn(history), allowed=allowed, principal=who, notes_by_step=by_step(notes),
+    window = viewer.window_around(step, info.seq, moves_window())
+    page.update(**window_context(svc, info, perspective, window, earlier=True, later=True),
+                allowed=allowed, principal=who, notes_by_step=by_step(notes),
                 perspective_links=[(p, viewer.perspective_label(p, info), viewer.step_url(mid, step, p))
                                    for p in allowed],
-                last_turn=history[-1]["turn"] if history else 0,
                 can_record=any(auth.may_append(who, info, s) for s in page["seats"]),
                 events_url=url_for("web.match_events", mid=mid, after=info.seq, **{"as": perspective})
                 if info.status == "live" else None)
@@ -179,6 +179,67 @@ def step_context(svc: Any, info: Any, perspective: str, step: int) -> dict[str, 
         "perspective_label": viewer.perspective_label(perspective, info),
         "is_judge_action": viewer.is_judge_action,
     }
+
+
+# --- the move list, in windows --------------------------------------------------------------
+
+def moves_window() -> int:
+    return int(current_app.config.get("KIFU_MOVES_WINDOW") or viewer.MOVES_WINDOW)
+
+
+def window_context(svc: Any, info: Any, perspective: str, window: viewer.MoveWindow, *,
+                   earlier: bool, later: bool) -> dict[str, Any]:
+    """What ``match/_window.html`` renders: the window's rows (one fold of just those
+    entries) and a loader for the entries before / after it where asked and where they exist.
+
+    Rows that continue the list below (a "later moves" load) fold one entry more, so that
+    a turn already headed above is not headed again (as ``web.events`` does)."""
+    if window.first > window.last:
+        return {"window": window, "rows": [], "previous_turn": None, "show_earlier": False, "show_later": False}
+    continues = not earlier and window.first > 1
+    rows = svc.history(info.id, perspective, frm=window.first - 1 if continues else window.first, to=window.last)
+    previous_turn = rows.pop(0)["turn"] if continues and rows and rows[0]["seq"] == window.first - 1 else None
+    return {"window": window, "rows": rows, "previous_turn": previous_turn,
+            "show_earlier": earlier and window.earlier, "show_later": later and window.later}
+
+
+@bp.get("/m/<mid>/moves")
+def match_moves(mid: str):
+    """Part of the move list, for htmx: ``step=N`` the list's whole content with the window
+    around step N (the viewer asks for it when it steps outside the rows it holds);
+    ``before=S`` / ``after=S`` the window just before / after entry S, with the next loader
+    (an "earlier moves" / "later moves" row replaces itself with them). Opened without htmx
+    it sends the browser to the page of that step, whose list holds the same window."""
+    svc, who, info, perspective, _ = looking_at(mid)
+    mid = info.id
+    given = [name for name in ("step", "before", "after") if request.args.get(name) not in (None, "")]
+    if len(given) != 1:
+        raise BadRequest({"step": ["give exactly one of step, before or after"]})
+    part = given[0]
+    seq = viewer.parse_step(request.args.get(part), info.seq)
+    if part == "before" and seq < 1:
+        raise BadRequest({"before": ["no entry comes before the set-up"]})
+    if not is_partial():
+        target = {"step": seq, "before": seq - 1, "after": min(seq + 1, info.seq)}[part]
+        return varying(redirect(viewer.step_url(mid, target, perspective), 303))
+    if auth.needs_audit(who, info, perspective):
+        auth.audit(kifu().redis, who, info, what="web move list", perspective=perspective, at=seq,
+                   remote=request.remote_addr)
+    size = moves_window()
+    if part == "step":
+        ctx = window_context(svc, info, perspective, viewer.window_around(seq, info.seq, size),
+                             earlier=True, later=True)
+    elif part == "before":
+        ctx = window_context(svc, info, perspective, viewer.window_before(seq, info.seq, size),
+                             earlier=True, later=False)
+    else:
+        ctx = window_context(svc, info, perspective, viewer.window_after(seq, info.seq, size),
+                             earlier=False, later=True)
+    body = render_template("match/_window.html", **ctx, setup_row=part == "step", mid=mid, perspective=perspective,
+                           step=seq if part == "step" else None, current=seq if part == "step" else None,
+                           notes_by_step=by_step(visible_notes(svc, who, info)), url=viewer.step_url,
+                           is_judge_action=viewer.is_judge_action)
+    return varying(make_response(body))
 
 
 # --- notes (annotations) ------------------------------------------------------------------

@@ -96,12 +96,45 @@
       if (link) { link.removeAttribute('aria-current'); }
     }
     var row = document.getElementById('mv-' + step);
-    if (!row) { return; }
+    if (!row) { loadWindow(moves, step); return; }
     row.classList.add('current');
     var a = row.querySelector('a');
     if (a) { a.setAttribute('aria-current', 'step'); }
     reveal(moves, row);
   }
+
+  /* A long match's list holds a window of entries (match/_window.html). A step outside it
+     (a key, "last", a turn jump) brings the window around that step, once per step. */
+  var windowAsked = null;
+  function loadWindow(moves, step) {
+    var url = moves.getAttribute('data-window-url');
+    if (!url || !window.htmx || step === null || windowAsked === url + step) { return; }
+    windowAsked = url + step;
+    window.htmx.ajax('GET', url + '&step=' + encodeURIComponent(step), {source: moves, target: '#moves', swap: 'innerHTML'});
+  }
+
+  /* New rows (SSE "moves") are appended to the list only when it reaches the head: below a
+     "later moves" loader they would leave a gap. The loader brings them when followed; rows
+     that arrived while it was loading are fetched after it (latestSeen). */
+  var latestSeen = 0;
+  document.addEventListener('htmx:sseBeforeMessage', function (e) {
+    var id = parseInt(e.detail && e.detail.lastEventId, 10);
+    if (id > latestSeen) { latestSeen = id; }
+    if (e.detail && e.detail.type === 'moves' && document.querySelector('#moves [data-window="later"]')) {
+      e.preventDefault();
+    }
+  });
+  document.addEventListener('htmx:afterSettle', function () {
+    var moves = document.getElementById('moves');
+    if (!moves || !window.htmx || moves.querySelector('[data-window="later"]')) { return; }
+    var rows = moves.querySelectorAll('li.move[data-step]');
+    var last = rows.length ? parseInt(rows[rows.length - 1].getAttribute('data-step'), 10) : 0;
+    var url = moves.getAttribute('data-window-url');
+    if (url && latestSeen > last && windowAsked !== url + 'after' + last) {
+      windowAsked = url + 'after' + last;
+      window.htmx.ajax('GET', url + '&after=' + last, {source: moves, target: '#moves', swap: 'beforeend'});
+    }
+  });
 
   document.addEventListener('DOMContentLoaded', highlight);
   document.addEventListener('htmx:afterSwap', highlight);
