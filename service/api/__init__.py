@@ -22,5 +22,6 @@ def _no_store(response):
     return response
 
 from service.api import matches, meta, notes, records  # noqa: E402,F401 - routes register on import
+from service.api import tournaments  # noqa: E402,F401 - /api/events (issue 13)
 
 __all__ = ["bp", "errors"]

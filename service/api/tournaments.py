@@ -1,0 +1,316 @@
+"""Events under ``/api/events``: Swiss tournaments, rounds, results, standings, deck checks.
+
+Writes check, in the order of ``service.api.matches``: the event id's shape (404), the
+token (401), the write budget (429), the body (415/413/400), then the event service,
+which checks the caller's right on the event (403) and the request against the event's
+folded state before it appends anything. Reads are public except registered deck lists
+and deck checks, which the organizer and judges see.
+"""
+from __future__ import annotations
+
+from flask import Response, jsonify, url_for
+from marshmallow import fields, validate
+
+from service.api import bp
+from service.api.context import count_write, json_body, kifu, load, principal, query, require_principal
+from service.api.schemas import NAME, StrictSchema
+from service.errors import Forbidden, NotFound
+from service.tournaments import EventService
+from service.tournaments import export as exporting
+from service.tournaments.fold import FORMATS, PENALTIES, TABLES
+from service.tournaments.store import check_event_id
+
+# --- schemas (documented in service.api.openapi) -------------------------------------
+
+
+class InfractionSchema(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    penalty = fields.String(required=True, validate=validate.OneOf(PENALTIES))
+
+
+class CreateEventSchema(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    game = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    format = fields.String(load_default="bo1", validate=validate.OneOf(FORMATS),
+                           metadata={"description": "bo1 (best of one) or bo3 (best of three)"})
+    rounds = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=20),
+                            metadata={"description": "Swiss rounds"})
+    top_cut = fields.Integer(strict=True, load_default=0, validate=validate.OneOf((0, 2, 4, 8, 16, 32)))
+    table = fields.String(load_default="digital", validate=validate.OneOf(TABLES), metadata={
+        "description": "digital: every table's match is created at pairing, with player tokens; physical or "
+                       "observed: tables are recorded elsewhere and attached, or their results reported"})
+    cardset = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64))
+    options = fields.Dict(keys=fields.String(), load_default=dict,
+                          metadata={"description": "the game's options for every match (no deck lists)"})
+    feature_tables = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=10000)),
+                                 load_default=list, validate=validate.Length(max=100),
+                                 metadata={"description": "tables that get a recorder token"})
+    infractions = fields.List(fields.Nested(InfractionSchema), load_default=None, allow_none=True,
+                              validate=validate.Length(min=1, max=100),
+                              metadata={"description": "the infraction table; default: a standard one"})
+    judges = fields.List(fields.String(validate=NAME), load_default=list, validate=validate.Length(max=100),
+                         metadata={"description": "judges' token names"})
+    head_judge = fields.String(load_default=None, allow_none=True, validate=NAME)
+
+
+class PlayerSchema(StrictSchema):
+    name = fields.String(required=True, validate=NAME)
+    deck = fields.Raw(load_default=None, allow_none=True,
+                      metadata={"description": "the game's per-seat deck list (options.decks.<seat>'s shape)"})
+
+
+class DeckSchema(StrictSchema):
+    deck = fields.Raw(required=True, allow_none=True)
+
+
+class StaffSchema(StrictSchema):
+    judges = fields.List(fields.String(validate=NAME), required=True, validate=validate.Length(max=100))
+    head_judge = fields.String(load_default=None, allow_none=True, validate=NAME)
+
+
+class InfractionsSchema(StrictSchema):
+    infractions = fields.List(fields.Nested(InfractionSchema), required=True, validate=validate.Length(min=1, max=100))
+
+
+class ResultSchema(StrictSchema):
+    wins = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=3)), required=True,
+                       validate=validate.Length(equal=2),
+                       metadata={"description": "game wins, in the order of the table's players"})
+    draws = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3))
+
+
+class AttachSchema(StrictSchema):
+    match = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
+class ExportQuerySchema(StrictSchema):
+    what = fields.String(load_default="standings", validate=validate.OneOf(exporting.WHATS))
+    format = fields.String(load_default="json", validate=validate.OneOf(exporting.FORMATS))
+
+
+class EventSchema(StrictSchema):
+    event = fields.Dict(required=True, metadata={"description": "the folded event: settings, players, rounds"})
+    rounds = fields.List(fields.Dict(), required=True, metadata={"description": "tables with games and results"})
+    standings = fields.List(fields.Dict(), required=True,
+                            metadata={"description": "rank, player, points, record, mwp, omwp, gwp, ogwp"})
+    bracket = fields.List(fields.Dict(), required=True)
+    next = fields.String(required=True, metadata={"description": "swiss, top, wait (a round is playing) or done"})
+
+
+class EventListSchema(StrictSchema):
+    events = fields.List(fields.Dict(), required=True)
+
+
+class RoundSchema(StrictSchema):
+    round = fields.Integer(required=True)
+    stage = fields.String(required=True)
+    tables = fields.List(fields.Dict(), required=True)
+    tokens = fields.Dict(metadata={"description": "table -> seat -> player token (and recorder); shown once"})
+
+
+class TableSchema(StrictSchema):
+    table = fields.Integer(required=True)
+    players = fields.List(fields.String(), required=True)
+    feature = fields.Boolean()
+    matches = fields.List(fields.String(), required=True)
+    seats = fields.List(fields.Dict())
+    games = fields.List(fields.Dict())
+    result = fields.Dict(allow_none=True, required=True)
+    reported = fields.List(fields.String())
+
+
+class SyncSchema(StrictSchema):
+    games = fields.List(fields.Dict(), required=True, metadata={"description": "new games, with tokens (shown once)"})
+    deck_calls = fields.List(fields.Dict(), required=True, metadata={"description": "judge calls opened"})
+
+
+class DeckChecksSchema(StrictSchema):
+    checks = fields.List(fields.Dict(), required=True)
+
+
+SCHEMAS = {
+    "CreateEvent": CreateEventSchema, "EventPlayer": PlayerSchema, "EventDeck": DeckSchema,
+    "EventStaff": StaffSchema, "EventInfractions": InfractionsSchema, "TableResult": ResultSchema,
+    "AttachMatch": AttachSchema, "Event": EventSchema, "EventList": EventListSchema, "Round": RoundSchema,
+    "Table": TableSchema, "EventSync": SyncSchema, "DeckChecks": DeckChecksSchema,
+}
+_S = {name: schema() for name, schema in SCHEMAS.items()}
+_EXPORT_QUERY = ExportQuerySchema()
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+def events() -> EventService:
+    return EventService(kifu().redis, kifu().matches)
+
+
+def sees_decks(who, state) -> bool:
+    """Registered deck lists are the organizer's and the judges' to see."""
+    return events().may_judge(state, who)
+
+
+def visible(summary: dict, who) -> dict:
+    if not sees_decks(who, summary["event"]):
+        players = {n: {k: v for k, v in p.items() if k != "deck"} for n, p in summary["event"]["players"].items()}
+        summary = {**summary, "event": {**summary["event"], "players": players}}
+    return summary
+
+
+def _organizer():
+    who = require_principal()
+    if who.role != "admin":
+        raise Forbidden(f"a {who.role} token may not run events; the organizer (admin) does")
+    return who
+
+
+def _write(eid: str | None = None, schema: str | None = None):
+    """The write prologue: id shape, token, budget, body."""
+    if eid is not None:
+        check_event_id(eid)
+    who = require_principal()
+    count_write()
+    body = load(_S[schema], json_body()) if schema else {}
+    return who, body
+
+
+# --- routes -----------------------------------------------------------------------------
+
+@bp.post("/events")
+def create_event():
+    """A new event (admin): game, format, rounds, top cut, tables, infractions, judges."""
+    _organizer()
+    who, body = _write(schema="CreateEvent")
+    state = events().create(body, by=who.name)
+    response = jsonify(_S["Event"].dump(events().summary(state["id"])))
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.get_event", eid=state["id"])
+    return response
+
+
+@bp.get("/events")
+def list_events():
+    return jsonify(_S["EventList"].dump({"events": events().list()}))
+
+
+@bp.get("/events/<eid>")
+def get_event(eid: str):
+    summary = events().summary(check_event_id(eid))
+    return jsonify(_S["Event"].dump(visible(summary, principal())))
+
+
+def _admin_write(eid: str, schema: str | None):
+    who, body = _write(eid, schema)
+    if who.role != "admin":
+        raise Forbidden(f"a {who.role} token may not run events; the organizer (admin) does")
+    return who, body
+
+
+@bp.post("/events/<eid>/players")
+def register_player(eid: str):
+    """Register a player (late registration too) with a deck list the game accepts."""
+    who, body = _admin_write(eid, "EventPlayer")
+    events().register(eid, body["name"], body["deck"], by=who.name)
+    return jsonify(_S["Event"].dump(visible(events().summary(eid), who))), 201
+
+
+@bp.post("/events/<eid>/players/<name>/deck")
+def set_deck(eid: str, name: str):
+    who, body = _admin_write(eid, "EventDeck")
+    events().set_deck(eid, name, body["deck"], by=who.name)
+    return jsonify(_S["Event"].dump(visible(events().summary(eid), who))), 201
+
+
+@bp.post("/events/<eid>/players/<name>/drop")
+def drop_player(eid: str, name: str):
+    who, _ = _admin_write(eid, None)
+    events().drop(eid, name, by=who.name)
+    return jsonify(_S["Event"].dump(visible(events().summary(eid), who))), 201
+
+
+@bp.post("/events/<eid>/staff")
+def set_staff(eid: str):
+    who, body = _admin_write(eid, "EventStaff")
+    events().set_staff(eid, body["judges"], body["head_judge"], by=who.name)
+    return jsonify(_S["Event"].dump(visible(events().summary(eid), who))), 201
+
+
+@bp.post("/events/<eid>/infractions")
+def set_infractions(eid: str):
+    who, body = _admin_write(eid, "EventInfractions")
+    events().set_infractions(eid, body["infractions"], by=who.name)
+    return jsonify(_S["Event"].dump(visible(events().summary(eid), who))), 201
+
+
+@bp.post("/events/<eid>/rounds")
+def pair_round(eid: str):
+    """Pair the next round (Swiss or top cut); the answer holds the tokens, shown once."""
+    who, _ = _admin_write(eid, None)
+    return jsonify(_S["Round"].dump(events().pair(eid, by=who.name))), 201
+
+
+@bp.get("/events/<eid>/rounds/<int:number>")
+def get_round(eid: str, number: int):
+    summary = events().summary(check_event_id(eid))
+    for played in summary["rounds"]:
+        if played["number"] == number:
+            return jsonify(_S["Round"].dump({"round": number, "stage": played["stage"], "tables": played["tables"]}))
+    raise NotFound(f"no round {number} in event {eid}")
+
+
+@bp.post("/events/<eid>/rounds/<int:number>/tables/<int:table>/report")
+def report_result(eid: str, number: int, table: int):
+    """A player reports the table's result with a player token of its games; both must agree."""
+    who, body = _write(eid, "TableResult")
+    return jsonify(_S["Table"].dump(events().report(eid, number, table, who, body["wins"], body["draws"]))), 201
+
+
+@bp.post("/events/<eid>/rounds/<int:number>/tables/<int:table>/result")
+def enter_result(eid: str, number: int, table: int):
+    """A judge or the organizer enters the table's result: final."""
+    who, body = _write(eid, "TableResult")
+    return jsonify(_S["Table"].dump(events().enter_result(eid, number, table, who, body["wins"], body["draws"]))), 201
+
+
+@bp.post("/events/<eid>/rounds/<int:number>/tables/<int:table>/attach")
+def attach_match(eid: str, number: int, table: int):
+    """Attach a record of the table made elsewhere (physical or observed) as its next game."""
+    who, body = _write(eid, "AttachMatch")
+    return jsonify(_S["Table"].dump(events().attach(eid, number, table, body["match"], who))), 201
+
+
+@bp.post("/events/<eid>/sync")
+def sync_event(eid: str):
+    """Create due best-of-3 games (tokens shown once) and open judge calls for deck-check mismatches."""
+    who, _ = _write(eid, None)
+    svc = events()
+    if not svc.may_judge(svc.state(eid), who):
+        raise Forbidden("the organizer or one of the event's judges syncs the event")
+    return jsonify(_S["EventSync"].dump(svc.sync(eid, by=who.name))), 201
+
+
+@bp.get("/events/<eid>/standings")
+def get_standings(eid: str):
+    summary = events().summary(check_event_id(eid))
+    return jsonify({"event": eid, "standings": summary["standings"], "bracket": summary["bracket"]})
+
+
+@bp.get("/events/<eid>/export")
+def export_event(eid: str):
+    """Standings or pairings as JSON or CSV (``?what=standings|pairings&format=json|csv``)."""
+    q = query(_EXPORT_QUERY)
+    summary = events().summary(check_event_id(eid))
+    body, content_type = exporting.render(summary, q["what"], q["format"])
+    response = Response(body, content_type=content_type)
+    response.headers["Content-Disposition"] = f'attachment; filename="{eid}-{q["what"]}.{q["format"]}"'
+    return response
+
+
+@bp.get("/events/<eid>/deck-checks")
+def get_deck_checks(eid: str):
+    """Deck checks from the records of physical and observed games (organizer and judges)."""
+    svc = events()
+    state = svc.state(check_event_id(eid))
+    who = require_principal()
+    if not svc.may_judge(state, who):
+        raise Forbidden("deck checks are for the organizer and the event's judges")
+    return jsonify(_S["DeckChecks"].dump({"checks": svc.deck_checks(eid)}))

@@ -1,0 +1,585 @@
+"""Events as a service: decide an organizer's entry on the folded state, then append it.
+
+Every write reads the event's entries, folds them (``fold``), checks the request
+against that state, and appends one entry with the seq it decided on (``EventStore``):
+a concurrent change is a 409 ``conflict`` and nothing is written. Checks come before
+any write; the only writes before the entry are a round's matches and their tokens
+(``pair``, ``sync``), which a refused append leaves as unattached matches.
+
+Reading an event combines its fold with its matches' outcomes (``MatchService.info``):
+``summary`` gives every round's tables with their results (``results``), the standings
+of the Swiss rounds (``standings``), the top cut (``bracket``) and what is pending.
+"""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from typing import Any, Callable, Mapping, Sequence
+
+from marshmallow import ValidationError
+
+from replays import canon
+from replays.demo import iso
+from replays.rules import seat_ids
+from service import auth
+from service.cardsets import DIGEST, default_set, demo_sets
+from service.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError
+from service.tournaments import bracket, decks, results, swiss
+from service.tournaments.fold import (
+    FORMATS, PENALTIES, TABLES, active_players, find_table, fold,
+)
+from service.tournaments.standings import standings as rank
+from service.tournaments.store import EventStore, check_event_id, new_event_id
+
+MAX_NAME = 64
+MAX_ROUNDS = 20
+CUTS = (0, 2, 4, 8, 16, 32)
+PLAYER = re.compile(r"^[^/\x00-\x1f\x7f]{1,64}$")
+
+
+class NotReady(ServiceError):
+    """The event is not ready for this yet (a round still playing, nothing left to pair)."""
+
+    status = 409
+    error = "not_ready"
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _name(field: str, value: Any, *, limit: int = MAX_NAME) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > limit or not value.isprintable():
+        raise BadRequest({field: [f"a printable name of 1 to {limit} characters"]})
+    return value.strip()
+
+
+def _player_name(value: Any) -> str:
+    name = _name("name", value)
+    if not PLAYER.match(name):
+        raise BadRequest({"name": ["a player's name has no '/' and no control characters"]})
+    return name
+
+
+def check_infractions(value: Any) -> list[dict[str, str]]:
+    """An infraction table: ``[{"name", "penalty"}]``, names unique, penalties known."""
+    if not isinstance(value, list) or not 1 <= len(value) <= 100:
+        raise BadRequest({"infractions": ["a list of 1 to 100 {name, penalty}"]})
+    out, seen = [], set()
+    for i, item in enumerate(value):
+        if not isinstance(item, Mapping) or set(item) != {"name", "penalty"}:
+            raise BadRequest({"infractions": [f"item {i}: exactly name and penalty"]})
+        name = _name("infractions", item["name"], limit=100)
+        if item["penalty"] not in PENALTIES:
+            raise BadRequest({"infractions": [f"item {i}: penalty is one of {', '.join(PENALTIES)}"]})
+        if name.casefold() in seen:
+            raise BadRequest({"infractions": [f"item {i}: {name!r} is listed twice"]})
+        seen.add(name.casefold())
+        out.append({"name": name, "penalty": item["penalty"]})
+    return out
+
+
+def _staff(judges: Any, head_judge: Any) -> tuple[list[str], str | None]:
+    if not isinstance(judges, list) or len(judges) > 100:
+        raise BadRequest({"judges": ["a list of judges' token names"]})
+    names = [_name("judges", j) for j in judges]
+    head = None if head_judge is None else _name("head_judge", head_judge)
+    return names, head
+
+
+class EventService:
+    """Create, run and read events over one Redis client and the match service."""
+
+    def __init__(self, client: Any, matches: Any, *, clock: Callable[[], datetime] = _now):
+        self.store = EventStore(client)
+        self.client = client
+        self.matches = matches
+        self.clock = clock
+
+    # -- reading -------------------------------------------------------------------------
+
+    def state(self, eid: str) -> dict[str, Any]:
+        """The folded state (``NotFound`` for no such event)."""
+        found = fold(self.store.entries(check_event_id(eid)))
+        if not found:
+            raise NotFound(f"no event {eid}")
+        return found
+
+    def list(self, limit: int = 100) -> list[dict[str, Any]]:  # noqa: A003
+        out = []
+        for eid in self.store.ids(limit):
+            s = self.state(eid)
+            out.append({"id": eid, "name": s["name"], "game": s["game"], "format": s["format"],
+                        "players": len(s["order"]), "rounds": s["rounds"], "round": len(s["rounds_played"]),
+                        "stage": s["stage"], "created": s["created"]})
+        return out
+
+    def outcomes(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """Every match of the event -> its outcome (None while live), and its status."""
+        out = {}
+        for played in state["rounds_played"]:
+            for table in played["tables"]:
+                for mid in table["matches"]:
+                    try:
+                        out[mid] = self.matches.info(mid).outcome
+                    except NotFound:
+                        out[mid] = None
+        return out
+
+    def rounds(self, state: Mapping[str, Any], outcomes: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Every round with each table's games and result."""
+        out = []
+        for played in state["rounds_played"]:
+            tables = []
+            for table in played["tables"]:
+                tables.append({
+                    "table": table["table"], "players": table["players"], "feature": table["feature"],
+                    "matches": table["matches"], "seats": table["seats"],
+                    "games": results.games(table, outcomes) if len(table["players"]) == 2 else [],
+                    "result": results.table_result(table, outcomes, state["format"]),
+                    "reported": sorted(table["reports"]),
+                })
+            out.append({"number": played["number"], "stage": played["stage"], "tables": tables,
+                        "complete": all(t["result"] is not None for t in tables)})
+        return out
+
+    def standings(self, state: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """The Swiss standings from every table with a result."""
+        pairings = []
+        for played in rounds:
+            if played["stage"] != "swiss":
+                continue
+            one = []
+            for t in played["tables"]:
+                r = t["result"]
+                if r is None:
+                    continue
+                b = t["players"][1] if len(t["players"]) == 2 else None
+                one.append((t["players"][0], b, r["wins"][0], r["wins"][1], r["draws"]))
+            pairings.append(one)
+        dropped = [n for n in state["order"] if state["players"][n]["dropped"]]
+        rows = rank(state["order"], pairings, dropped=dropped)
+        for row in rows:
+            del row["exact"]
+        return rows
+
+    def summary(self, eid: str) -> dict[str, Any]:
+        """The event as the API and the pages show it: state, rounds, standings, bracket."""
+        state = self.state(eid)
+        outcomes = self.outcomes(state)
+        rounds = self.rounds(state, outcomes)
+        table = self.standings(state, rounds)
+        top = [[{"table": t["table"], "players": t["players"],
+                 "winner": (t["result"] or {}).get("winner")} for t in r["tables"]]
+               for r in rounds if r["stage"] == "top"]
+        return {"event": state, "rounds": rounds, "standings": table, "bracket": bracket.view(top),
+                "next": self._next(state, rounds)}
+
+    def _next(self, state: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]) -> str:
+        """What pairing the event would do next: ``swiss``, ``top``, ``wait`` or ``done``."""
+        if rounds and not rounds[-1]["complete"]:
+            return "wait"
+        swiss_done = sum(1 for r in rounds if r["stage"] == "swiss")
+        if swiss_done < state["rounds"]:
+            return "swiss"
+        tops = [r for r in rounds if r["stage"] == "top"]
+        if tops:
+            return "done" if len(tops[-1]["tables"]) == 1 else "top"
+        return "top" if bracket.cut_size(state["top_cut"], len(active_players(state))) else "done"
+
+    # -- writing -------------------------------------------------------------------------
+
+    def _entry(self, kind: str, by: str, **fields: Any) -> dict[str, Any]:
+        return {"type": kind, **fields, "by": by, "at": iso(self.clock())}
+
+    def _append(self, eid: str, state: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+        self.store.append(eid, entry, expected=state.get("seq", 0))
+        return self.state(eid)
+
+    def bound_rules(self, game: str, cardset: str | None) -> Any:
+        """The game bound to the card set an event names (its id or digest; None: the default)."""
+        try:
+            unbound = self.matches.game(game)
+        except KeyError as exc:
+            raise BadRequest({"game": [str(exc)]}) from None
+        chosen = None
+        if cardset is None:
+            chosen = default_set(unbound)
+        elif DIGEST.match(cardset):
+            chosen = self.matches.cardset(unbound, cardset)
+        else:
+            chosen = next((cs for cs in demo_sets(unbound) if cs.id == cardset), None)
+            if chosen is None:
+                stored = [c for c in self.matches.cardsets.list(unbound.id) if c.id == cardset]
+                chosen = self.matches.cardset(unbound, stored[0].digest) if len(stored) == 1 else None
+        if chosen is None:
+            raise BadRequest({"cardset": [f"no card set {cardset!r} of {game} (its id, or its digest)"]})
+        return self.matches.bind({"game": unbound.id, "cardset": chosen.ref()})
+
+    def create(self, spec: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """A new event (``spec``: see ``fold``'s ``create``); returns its state."""
+        name = _name("name", spec.get("name"), limit=100)
+        game = spec.get("game")
+        if not isinstance(game, str):
+            raise BadRequest({"game": ["a game id"]})
+        fmt = spec.get("format", "bo1")
+        if fmt not in FORMATS:
+            raise BadRequest({"format": ["bo1 (best of one) or bo3 (best of three)"]})
+        rounds = spec.get("rounds")
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
+            raise BadRequest({"rounds": [f"the number of Swiss rounds, 1 to {MAX_ROUNDS}"]})
+        top_cut = spec.get("top_cut", 0)
+        if top_cut not in CUTS or isinstance(top_cut, bool):
+            raise BadRequest({"top_cut": [f"one of {', '.join(map(str, CUTS))}"]})
+        table = spec.get("table", "digital")
+        if table not in TABLES:
+            raise BadRequest({"table": [f"one of {', '.join(TABLES)}"]})
+        cardset = spec.get("cardset")
+        if cardset is not None and (not isinstance(cardset, str) or not 1 <= len(cardset) <= 64):
+            raise BadRequest({"cardset": ["a card set's id or digest"]})
+        rules = self.bound_rules(game, cardset)
+        if 2 not in rules.seats:
+            raise BadRequest({"game": [f"{game} is not a two-player game; Swiss pairs two players a table"]})
+        options = spec.get("options") or {}
+        if not isinstance(options, Mapping) or "decks" in options:
+            raise BadRequest({"options": ["the game's options as a JSON object; deck lists come from the players"]})
+        try:
+            canon.check_plain(rules.options_schema.load(dict(options)))
+        except ValidationError as exc:
+            raise BadRequest({"options": exc.messages}) from None
+        except TypeError as exc:
+            raise BadRequest({"options": [str(exc)]}) from None
+        feature = spec.get("feature_tables") or []
+        if not isinstance(feature, list) or not all(isinstance(t, int) and not isinstance(t, bool) and 1 <= t <= 10000
+                                                    for t in feature):
+            raise BadRequest({"feature_tables": ["a list of table numbers (1 and up)"]})
+        infractions = spec.get("infractions")
+        infractions = None if infractions is None else check_infractions(infractions)
+        judges, head = _staff(spec.get("judges") or [], spec.get("head_judge"))
+        eid = new_event_id()
+        entry = self._entry("create", by, id=eid, name=name, game=rules.id, format=fmt, rounds=rounds,
+                            top_cut=top_cut, table=table, cardset=cardset, options=dict(options),
+                            feature_tables=sorted(set(feature)), infractions=infractions, judges=judges,
+                            head_judge=head)
+        return self._append(eid, {}, entry)
+
+    def _rules_of(self, state: Mapping[str, Any]) -> Any:
+        return self.bound_rules(state["game"], state["cardset"])
+
+    def _player(self, state: Mapping[str, Any], name: Any) -> str:
+        if not isinstance(name, str) or name not in state["players"]:
+            raise NotFound(f"no player {name!r} in event {state['id']}")
+        return name
+
+    def _check_deck(self, state: Mapping[str, Any], deck: Any) -> Any:
+        rules = self._rules_of(state)
+        found = decks.problems(rules, deck)
+        if found:
+            raise BadRequest({"deck": found})
+        return deck
+
+    def register(self, eid: str, name: Any, deck: Any = None, *, by: str) -> dict[str, Any]:
+        """Register a player (late registration too, until the top cut), with a deck list
+        the game's own deck check accepts."""
+        state = self.state(eid)
+        name = _player_name(name)
+        if any(n.casefold() == name.casefold() for n in state["order"]):
+            raise BadRequest({"name": [f"{name!r} is already registered"]})
+        if state["stage"] in ("top", "done") or any(r["stage"] == "top" for r in state["rounds_played"]):
+            raise NotReady("registration is closed once the top cut is paired")
+        self._check_deck(state, deck)
+        return self._append(eid, state, self._entry("register", by, player=name, deck=deck))
+
+    def set_deck(self, eid: str, name: Any, deck: Any, *, by: str) -> dict[str, Any]:
+        state = self.state(eid)
+        name = self._player(state, name)
+        self._check_deck(state, deck)
+        return self._append(eid, state, self._entry("deck", by, player=name, deck=deck))
+
+    def drop(self, eid: str, name: Any, *, by: str) -> dict[str, Any]:
+        """The player is not paired from the next round on (stays in the standings)."""
+        state = self.state(eid)
+        name = self._player(state, name)
+        if state["players"][name]["dropped"]:
+            raise BadRequest({"name": [f"{name} has already dropped"]})
+        return self._append(eid, state, self._entry("drop", by, player=name))
+
+    def set_staff(self, eid: str, judges: Any, head_judge: Any, *, by: str) -> dict[str, Any]:
+        state = self.state(eid)
+        names, head = _staff(judges, head_judge)
+        return self._append(eid, state, self._entry("staff", by, judges=names, head_judge=head))
+
+    def set_infractions(self, eid: str, infractions: Any, *, by: str) -> dict[str, Any]:
+        state = self.state(eid)
+        return self._append(eid, state, self._entry("infractions", by, infractions=check_infractions(infractions)))
+
+    # -- rounds --------------------------------------------------------------------------
+
+    def pair(self, eid: str, *, by: str) -> dict[str, Any]:
+        """Pair the next round (Swiss, or the top cut's next round), create its matches
+        with a player token per seat (and a recorder token at feature tables) at a
+        digital event, and append the pairing. Returns the round with the tokens, shown once."""
+        state = self.state(eid)
+        outcomes = self.outcomes(state)
+        rounds = self.rounds(state, outcomes)
+        nxt = self._next(state, rounds)
+        if nxt == "wait":
+            raise NotReady(f"round {rounds[-1]['number']} is still being played: every table needs a result")
+        if nxt == "done":
+            raise NotReady("the event is over: every round is paired")
+        number = len(state["rounds_played"]) + 1
+        bye = None
+        if nxt == "swiss":
+            active = active_players(state)
+            if len(active) < 2:
+                raise NotReady("Swiss pairing needs two active players or more")
+            rows = self.standings(state, rounds)
+            opponents: dict[str, set[str]] = {n: set() for n in state["order"]}
+            for row in rows:
+                opponents[row["player"]] = set(row["opponents"])
+            pairs, bye = swiss.pair(
+                active, points={r["player"]: r["points"] for r in rows}, rank=[r["player"] for r in rows],
+                opponents=opponents, had_bye={r["player"] for r in rows if r["byes"]}, seed=eid, round_no=number)
+        else:
+            tops = [r for r in rounds if r["stage"] == "top"]
+            if tops:
+                pairs = bracket.next_round([t["result"]["winner"] for t in tops[-1]["tables"]])
+            else:
+                rows = [r for r in self.standings(state, rounds) if not r["dropped"]]
+                size = bracket.cut_size(state["top_cut"], len(rows))
+                pairs = bracket.first_round([r["player"] for r in rows[:size]])
+        tables = []
+        tokens = {}
+        digital = state["table"] == "digital"
+        for i, (a, b) in enumerate(pairs, start=1):
+            feature = i in state["feature_tables"]
+            table = {"table": i, "players": [a, b], "matches": [], "seats": [], "feature": feature}
+            if digital:
+                info, made = self._new_game(state, number, i, a, b, feature=feature, by=by)
+                table["matches"].append(info.id)
+                table["seats"].append({"p1": a, "p2": b})
+                tokens[str(i)] = made
+            tables.append(table)
+        if bye is not None:
+            tables.append({"table": len(tables) + 1, "players": [bye], "matches": [], "seats": [], "feature": False})
+        entry = self._entry("pair", by, round=number, stage="top" if nxt == "top" else "swiss", tables=tables)
+        self._append(eid, state, entry)
+        return {"round": number, "stage": entry["stage"], "tables": tables, "tokens": tokens}
+
+    def _new_game(self, state: Mapping[str, Any], number: int, table: int, a: str, b: str, *, feature: bool,
+                  by: str) -> tuple[Any, dict[str, str]]:
+        """One game's match at a table, and its tokens (a player token per seat; a
+        recorder token at a feature table)."""
+        options = dict(state["options"])
+        da, db = state["players"][a]["deck"], state["players"][b]["deck"]
+        if da is not None and db is not None:
+            options["decks"] = {"p1": da, "p2": db}
+        info = self.matches.create(
+            state["game"], [a, b], options, table="digital", cardset=state["cardset"], tournament=state["id"],
+            round=str(number), table_number=str(table), by=by)
+        made = {seat: auth.create_token(self.client, role="player", name=name, match=info.id, seat=seat)
+                for seat, name in (("p1", a), ("p2", b))}
+        if feature:
+            made["recorder"] = auth.create_token(self.client, role="recorder", name=f"recorder of {info.id}",
+                                                 match=info.id)
+        return info, made
+
+    def sync(self, eid: str, *, by: str) -> dict[str, Any]:
+        """Create the next game of every best-of-3 table whose games so far decide nothing
+        (once each, whoever else syncs at the same time), and open a judge call for every
+        deck-check mismatch not yet called. Returns the new games with their tokens."""
+        state = self.state(eid)
+        outcomes = self.outcomes(state)
+        created = []
+        for played in state["rounds_played"]:
+            for table in played["tables"]:
+                if not results.needs_next_game(table, outcomes, state["format"]):
+                    continue
+                game_no = len(table["matches"]) + 1
+                if not self.store.once(eid, f"game:{played['number']}:{table['table']}:{game_no}"):
+                    continue
+                a, b = table["players"]
+                # the loser of the previous game chooses to go first in card games; the
+                # seats simply alternate here, so each player is p1 in turn
+                first, second = (a, b) if game_no % 2 else (b, a)
+                info, made = self._new_game(state, played["number"], table["table"], first, second,
+                                            feature=table["feature"], by=by)
+                entry = self._entry("game", by, round=played["number"], table=table["table"], match=info.id,
+                                    seats={"p1": first, "p2": second})
+                state = self._append(eid, state, entry)
+                created.append({"round": played["number"], "table": table["table"], "game": game_no,
+                                "match": info.id, "tokens": made})
+        calls = self.open_deck_calls(eid, by=by)
+        return {"games": created, "deck_calls": calls}
+
+    def _table(self, state: Mapping[str, Any], number: Any, table: Any) -> dict[str, Any]:
+        try:
+            return find_table(state, number, table)
+        except KeyError:
+            raise NotFound(f"no table {table} in round {number} of event {state['id']}") from None
+
+    def _score(self, state: Mapping[str, Any], played_stage: str, wins: Any, draws: Any) -> None:
+        problem = results.valid_score(wins, draws, state["format"])
+        if problem is None and played_stage == "top" and wins[0] == wins[1]:
+            problem = "a top cut match needs a winner"
+        if problem:
+            raise BadRequest({"wins": [problem]})
+
+    def _stage_of(self, state: Mapping[str, Any], number: int) -> str:
+        return next(r["stage"] for r in state["rounds_played"] if r["number"] == number)
+
+    def report(self, eid: str, number: Any, table_no: Any, who: auth.Principal, wins: Any, draws: Any) -> dict[str, Any]:
+        """A player's report of the table's result (their player token of one of the
+        table's games says who they are); the result stands once both report the same."""
+        state = self.state(eid)
+        table = self._table(state, number, table_no)
+        player = None
+        if who.role == "player" and who.match in table["matches"]:
+            seats = table["seats"][table["matches"].index(who.match)]
+            player = seats.get(who.seat)
+        if player is None:
+            raise Forbidden("only the table's players report its result, each with a player token of its games")
+        if table.get("result"):
+            raise NotReady("a judge has entered this table's result")
+        self._score(state, self._stage_of(state, number), wins, draws)
+        entry = self._entry("report", who.name, round=number, table=table_no, player=player, wins=wins, draws=draws)
+        self._append(eid, state, entry)
+        return self.table_view(eid, number, table_no)
+
+    def may_judge(self, state: Mapping[str, Any], who: auth.Principal | None) -> bool:
+        """The organizer (admin), or a judge token of this event (any judge while it names none)."""
+        if who is None:
+            return False
+        if who.role == "admin":
+            return True
+        named = set(state["judges"]) | ({state["head_judge"]} if state["head_judge"] else set())
+        return who.role == "judge" and (not named or who.name in named)
+
+    def enter_result(self, eid: str, number: Any, table_no: Any, who: auth.Principal, wins: Any,
+                     draws: Any) -> dict[str, Any]:
+        """A judge's (or the organizer's) result for a table: final, over games and reports."""
+        state = self.state(eid)
+        if not self.may_judge(state, who):
+            raise Forbidden("the organizer or one of the event's judges enters a result")
+        table = self._table(state, number, table_no)
+        if len(table["players"]) != 2:
+            raise BadRequest({"table": ["a bye has no result to enter"]})
+        self._score(state, self._stage_of(state, number), wins, draws)
+        entry = self._entry("result", who.name, round=number, table=table_no, wins=wins, draws=draws)
+        self._append(eid, state, entry)
+        return self.table_view(eid, number, table_no)
+
+    def attach(self, eid: str, number: Any, table_no: Any, mid: str, who: auth.Principal) -> dict[str, Any]:
+        """Make a match recorded elsewhere (a physical or observed record of the table)
+        one of the table's games: its header must name this event, round and table, its
+        game and its seats the table's players."""
+        state = self.state(eid)
+        if not self.may_judge(state, who):
+            raise Forbidden("the organizer or one of the event's judges attaches a record")
+        table = self._table(state, number, table_no)
+        info = self.matches.info(mid)
+        h = info.header
+        wrong = []
+        if h.get("tournament") != eid:
+            wrong.append(f"its tournament is {h.get('tournament')!r}, not {eid}")
+        if h.get("round") != str(number) or h.get("table_number") != str(table_no):
+            wrong.append(f"it is round {h.get('round')!r} table {h.get('table_number')!r}")
+        if info.game != state["game"]:
+            wrong.append(f"it is a {info.game} match")
+        if sorted(info.players) != sorted(table["players"]):
+            wrong.append(f"its seats are {', '.join(info.players)}, not {', '.join(table['players'])}")
+        if info.id in table["matches"]:
+            wrong.append("it is attached already")
+        if len(table["matches"]) >= (3 if state["format"] == "bo3" else 1):
+            wrong.append("the table has all its games")
+        if wrong:
+            raise BadRequest({"match": wrong})
+        seats = dict(zip(seat_ids(len(info.players)), info.players))
+        self._append(eid, state, self._entry("attach", who.name, round=number, table=table_no, match=info.id,
+                                             seats=seats))
+        return self.table_view(eid, number, table_no)
+
+    def table_view(self, eid: str, number: Any, table_no: Any) -> dict[str, Any]:
+        state = self.state(eid)
+        self._table(state, number, table_no)
+        for played in self.rounds(state, self.outcomes(state)):
+            if played["number"] == number:
+                return next(t for t in played["tables"] if t["table"] == table_no)
+        raise NotFound(f"no round {number}")
+
+    # -- deck checks ---------------------------------------------------------------------
+
+    def deck_checks(self, eid: str) -> list[dict[str, Any]]:
+        """Every seat of every physical or observed game whose record shows a card more
+        often than the player's registered list holds it (``decks.mismatches``)."""
+        state = self.state(eid)
+        found = []
+        for played in state["rounds_played"]:
+            for table in played["tables"]:
+                for game, mid in enumerate(table["matches"]):
+                    found += self._check_match(state, played["number"], table, game, mid)
+        return found
+
+    def _check_match(self, state: Mapping[str, Any], number: int, table: Mapping[str, Any], game: int,
+                     mid: str) -> list[dict[str, Any]]:
+        info = self.matches.info(mid)
+        if info.header.get("table", "digital") == "digital" or info.rules is None:
+            return []
+        listed = {seat: decks.flatten(state["players"][name]["deck"]) for seat, name in table["seats"][game].items()
+                  if state["players"].get(name, {}).get("deck") is not None}
+        if not listed:
+            return []
+        rules = info.rules
+        # every step's omniscient state through the match service, which folds judge
+        # entries (a backup, a fix) the way the match itself does
+        states = (self.matches.state(mid, at)[1] for at in range(info.seq + 1))
+        known = rules.cardset.cards
+        names = {c: rules.cardset.name(c) for c in known}
+        out = []
+        for seat, registered in listed.items():
+            bad = decks.mismatches(registered, decks.most_seen(states, seat, known), names=names)
+            if bad:
+                out.append({"round": number, "table": table["table"], "match": mid, "seat": seat,
+                            "player": table["seats"][game][seat], "mismatches": bad})
+        return out
+
+    def open_deck_calls(self, eid: str, *, by: str) -> list[dict[str, Any]]:
+        """Open a judge call (``service.judging.open_call``, once per match and seat) for
+        every deck-check mismatch; without that function the mismatches are only listed."""
+        try:
+            from service import judging
+        except ImportError:
+            return []
+        open_call = getattr(judging, "open_call", None)
+        if open_call is None:
+            return []
+        opened = []
+        for found in self.deck_checks(eid):
+            if not self.store.once(eid, f"deckcall:{found['match']}:{found['seat']}"):
+                continue
+            cards = ", ".join(f"{m['name']} ({m['card']}) seen {m['seen']}, registered {m['registered']}"
+                              for m in found["mismatches"])
+            question = (f"Deck check: {found['player']} ({found['seat']}) played cards their registered list "
+                        f"does not hold: {cards}")
+            open_call(self.matches, found["match"], question=question, by=by)
+            opened.append({**found, "question": question})
+        return opened
+
+
+def event_for_match(client: Any, match_info_or_header: Any) -> dict[str, Any] | None:
+    """The event state (with ``infractions``, ``judges``, ``head_judge``) of the event a
+    match's header names in ``tournament``, or None when it names no event of this kifu.
+
+    For the judging of a match (``service.judging``): its penalties come from this
+    event's infraction table, and its judges are the event's.
+    """
+    header = getattr(match_info_or_header, "header", match_info_or_header)
+    if not isinstance(header, Mapping):
+        return None
+    eid = header.get("tournament")
+    try:
+        check_event_id(eid)
+    except NotFound:
+        return None
+    state = fold(EventStore(client).entries(eid))
+    return state or None
