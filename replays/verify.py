@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from replays import canon, engine, records, registry
+from replays import canon, engine, judging, records, registry
 from replays.errors import CommandError, RuleViolation, SchemaError
 from replays.rules import Rules, seat_ids
 
@@ -91,6 +91,8 @@ def verify(
     players = len(header["seats"])
     if players not in rules.seats:
         return _fail(report, Divergence(None, 1, "header", f"{players} seats; {rules.id} allows {rules.seats}"))
+    rules = judging.judged(rules, players)
+    keep = any(e["command"].get("type") == "backup" for e in record.entries if isinstance(e.get("command"), dict))
     deal = header.get("deal", deal)
     if deal is not None and canon.digest(deal) != header.get("deal_commitment"):
         return _fail(report, Divergence(None, 1, "seed", "the revealed deal does not match deal_commitment",
@@ -114,6 +116,7 @@ def verify(
             return _fail(report, Divergence(None, 1, "header", f"options rejected by setup: {exc}"))
     actors = set(seat_ids(players)) | set(records.ACTORS_EXTRA)
     prev = records.genesis(header)
+    states = [state]  # a backup reads the states before it (kept only if there is one)
     for i, entry in enumerate(record.entries):
         seq = i + 1
         where = line(i)
@@ -127,17 +130,26 @@ def verify(
         if entry["actor"] not in actors:
             return _fail(report, Divergence(seq, where, "actor", f"unknown actor {entry['actor']!r}"))
         command = entry["command"]
+        if isinstance(command, dict) and judging.is_judge(command):
+            if entry["actor"] != "judge":
+                return _fail(report, Divergence(seq, where, "actor", f"a {command['type']} is recorded by actor judge"))
+            if command.get("seq") != seq:
+                return _fail(report, Divergence(seq, where, "seq", f"the judge entry says seq {command.get('seq')}",
+                                                expected=str(seq), actual=str(command.get("seq"))))
+        after = None
         try:
-            if state is None:
-                engine.validate(rules, command)
-            else:
-                engine.check(rules, state, command)
+            engine.validate(rules, command)
+            if state is not None:
+                after = rules.decide(state, command, state_at=states.__getitem__) if judging.is_judge(command) \
+                    else rules.decide(state, command)
         except SchemaError as exc:
             return _fail(report, Divergence(seq, where, "schema", f"malformed command: {exc.errors}"))
         except RuleViolation as exc:
             return _fail(report, Divergence(seq, where, "illegal", f"[{exc.rule}] {exc.message}"))
         if state is not None:
-            state = rules.apply(state, command)
+            state = after
+            if keep:
+                states.append(state)
             actual = canon.state_hash(state, seed)
             if entry["state_hash"] != actual:
                 return _fail(report, Divergence(seq, where, "state_hash", "state hash after this entry differs",

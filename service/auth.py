@@ -4,7 +4,8 @@ Tokens are random (``kifu_`` + ``secrets.token_urlsafe(32)``) and only their SHA
 ``kifu:tok:<sha256>`` hashes; a leaked database therefore leaks no usable token. Roles
 (DESIGN.md, "API and security"):
 
-- ``admin`` (organizer) and ``judge``: every perspective of every match, incl. omniscient;
+- ``admin`` (organizer), ``judge`` and ``head_judge``: every perspective of every match, incl.
+  omniscient (judging, ``service.judging``: a head judge also rules on appeals);
 - ``recorder``: every seat of its one match (it records for the whole table);
 - ``player``: its one seat of its one match (records it only at a digital table: at a
   physical or observed one the recorder states what happens);
@@ -28,8 +29,8 @@ from typing import Any, Mapping
 from replays.rules import OMNISCIENT, PUBLIC, seat_ids
 from service.errors import BadRequest, Forbidden, Unauthorized
 
-ROLES = ("admin", "judge", "recorder", "player", "annotator")
-OMNISCIENT_ROLES = ("admin", "judge")
+ROLES = ("admin", "judge", "head_judge", "recorder", "player", "annotator")
+OMNISCIENT_ROLES = ("admin", "judge", "head_judge")
 TOKEN_PREFIX = "kifu:tok:"
 AUDIT_KEY = "kifu:audit"
 ADMIN_MARKER = "kifu:admin"  #: hash of the current configured/generated admin token
@@ -79,7 +80,7 @@ def check_spec(role: str, match: str | None, seat: str | None) -> None:
         raise TokenSpecError("a recorder token needs --match")
     if role not in ("player",) and seat:
         raise TokenSpecError(f"only a player token has a seat, not a {role} token")
-    if role in ("admin", "judge", "annotator") and match:
+    if role in ("admin", "judge", "head_judge", "annotator") and match:
         raise TokenSpecError(f"a {role} token is not bound to one match")
     if seat is not None and not (seat.startswith("p") and seat[1:].isdigit() and seat != "p0"):
         raise TokenSpecError(f"seat must be a seat id like p1, not {seat!r}")

@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from marshmallow import ValidationError
 
-from replays import canon, engine, records, registry
+from replays import canon, engine, judging, records, registry
 from replays.demo import iso
 from replays.errors import RuleViolation, SchemaError
 from replays.kit.cardset import CardSet, CardSetError
@@ -507,8 +507,8 @@ class MatchService:
         meta = self.store.meta(mid)
         if meta is None:
             raise NotFound(f"no match {mid}")
-        rules = self._rules_of(f"match {mid}", meta)
         players = len(meta["header"]["seats"])
+        rules = judging.judged(self._rules_of(f"match {mid}", meta), players)
         seed, deal = self.store.secrets(mid)
         found = _Static(meta["header"], seed, rules, players,
                         frozenset(seat_ids(players)) | frozenset(ACTORS_EXTRA), deal)
@@ -583,9 +583,9 @@ class MatchService:
         if len(tail) != seq - base_seq:
             raise StoreCorrupt(f"match {mid}: entries {base_seq + 1}..{seq} are not all in the log")
         state = base_state
-        apply = rules.apply
+        earlier = self._earlier_states(mid, st)
         for entry in tail:
-            state = apply(state, entry["command"])
+            state = rules.apply(state, entry["command"], state_at=earlier)
             if (entry["seq"] % self.snapshot_every == 0 and len(tail) >= self.snapshot_every
                     and canon.state_hash(state, st.seed) == entry["state_hash"]):
                 # a long fold (an import, a new rules version): leave checked snapshots behind
@@ -620,6 +620,10 @@ class MatchService:
             # cache only moves forward, so forget it rather than keep deciding on it
             self.cache.drop(mid)
         return self._materialize(mid, st, seq, chain=chain, state_hash=state_hash)
+
+    def _earlier_states(self, mid: str, st: _Static) -> Callable[[int], dict[str, Any]]:
+        """The states a backup reads (the state after each earlier entry), checked like any."""
+        return lambda seq: self._materialize(mid, st, seq).state
 
     def state(self, mid: str, at: int | None = None) -> tuple[int, dict[str, Any]]:
         """``(seq, omniscient state)`` after entry ``at`` (default: the head), for tools,
@@ -740,14 +744,15 @@ class MatchService:
         state = self._materialize(mid, st, frm - 1).state
         tail = self.store.entries(mid, frm, to)
         out = []
+        earlier = self._earlier_states(mid, st)
         for entry in tail:
             command = entry["command"]
-            after = rules.apply(state, command)
+            after = rules.apply(state, command, state_at=earlier)
             out.append({
                 "seq": entry["seq"], "at": entry["at"], "actor": entry["actor"], "by": entry["by"],
                 "command": rules.redact(state, command, after, perspective),
                 "describe": rules.describe(state, command, after, perspective),
-                "turn": rules.turn(state),
+                "turn": rules.turn(state), "judge": judging.is_judge(command),
                 "state_hash": entry["state_hash"], "chain": entry["chain"],
             })
             state = after
@@ -829,6 +834,16 @@ class MatchService:
             raise BadRequest(exc.errors) from None
         except TypeError as exc:
             raise BadRequest({"command": [str(exc)]}) from None
+        if judging.is_judge(command):
+            # a judge entry names its own seq: it is decided on exactly the step before it
+            if actor not in (None, "judge"):
+                raise BadRequest({"actor": ["a judge entry's actor is judge"]})
+            actor = "judge"
+            if expected_seq is None:
+                expected_seq = command["seq"] - 1
+            elif expected_seq != command["seq"] - 1:
+                raise BadRequest({"command": [f"a judge entry at seq {command['seq']} expects seq "
+                                              f"{command['seq'] - 1}, not {expected_seq}"]})
         if actor is None:
             actor = command.get("seat")
         if actor not in st.actors:
@@ -853,11 +868,11 @@ class MatchService:
                 raise StaleSeq(base.seq, expected_seq)
             problem: Exception | None = None
             state = None
-            if base.finished:
+            if base.finished and command.get("type") not in judging.AFTER_END:
                 problem = MatchOver(base.seq)
             else:
                 try:
-                    state = rules.decide(base.state, command)
+                    state = rules.decide(base.state, command, state_at=self._earlier_states(mid, st))
                 except RuleViolation as exc:
                     problem = rejection(rules, exc, command=command, state=base.state)
             if problem is not None:

@@ -21,7 +21,7 @@ def _no_store(response):
     response.vary.add("Authorization")
     return response
 
-from service.api import matches, meta, notes, records  # noqa: E402,F401 - routes register on import
+from service.api import judging, matches, meta, notes, records  # noqa: E402,F401 - routes register on import
 from service.api import tournaments  # noqa: E402,F401 - /api/events (issue 13)
 
 __all__ = ["bp", "errors"]

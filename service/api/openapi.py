@@ -9,6 +9,7 @@ from typing import Any
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
+from service.api import judging
 from service.api import schemas as s
 
 OPENAPI_VERSION = "3.0.3"
@@ -20,6 +21,7 @@ SCHEMAS = {
     "Entry": s.EntrySchema, "Entries": s.EntriesSchema, "CreateMatch": s.CreateMatchSchema,
     "CommandRequest": s.CommandRequestSchema, "Audit": s.AuditSchema,
     "Note": s.NoteSchema, "Notes": s.NotesSchema, "NoteRequest": s.NoteRequestSchema,
+    "JudgeRequest": judging.JudgeRequestSchema, "JudgeResult": judging.JudgeResultSchema,
 }
 
 ERRORS = {
@@ -47,6 +49,7 @@ ERRORS = {
 MID = {"name": "match_id", "in": "path", "required": True,
        "schema": {"type": "string", "pattern": "^[0-9a-hjkmnp-tv-z]{20}$"}}
 BEARER = [{"bearer": []}]
+CASE = {"name": "n", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
 
 
 def _json(ref: str) -> dict[str, Any]:
@@ -137,6 +140,26 @@ def document(version: str) -> dict[str, Any]:
                           **_errors(400, 401, 403, 404, 409, 413, 415, 429)},
         },
     })
+    spec.path(path="/api/matches/{match_id}/judge", parameters=[MID], operations={"post": {
+        "summary": "Record a judge entry (judge_call, ruling, backup, fix, penalty, appeal): a player or the "
+                   "recorder calls and appeals on its own match; judges rule, back up, fix and penalise; on an "
+                   "appeal only the head judge rules. Audited",
+        "security": BEARER,
+        "requestBody": {"required": True, "content": _json("JudgeRequest")},
+        "responses": {**_ok("recorded (a call answers its case number)", "JudgeResult", 201),
+                      **_errors(400, 401, 403, 404, 409, 413, 415, 422, 429, 501)}}})
+    spec.path(path="/api/matches/{match_id}/cases", parameters=[MID], operations={"get": {
+        "summary": "The match's judge cases; a question is shown only to its caller and to judges",
+        "responses": {200: {"description": "the cases", "content": {"application/json": {"schema": {
+            "type": "object", "properties": {"match": {"type": "string"},
+                                             "cases": {"type": "array", "items": {"type": "object"}}}}}}},
+                      **_errors(404, 501)}}})
+    spec.path(path="/api/matches/{match_id}/cases/{n}", parameters=[MID, CASE], operations={"get": {
+        "summary": "Case file n: every perspective's board at the case's step, what each seat knew, the "
+                   "rulings, appeals and what followed (judges and the organizer; anyone once the match is "
+                   "finished and public)",
+        "responses": {200: {"description": "the case file", "content": {"application/json": {"schema": {
+            "type": "object"}}}}, **_errors(400, 401, 403, 404, 501)}}})
     spec.path(path="/api/matches/{match_id}/export", parameters=[MID], operations={"get": {
         "summary": "The record as JSON Lines: to judges; to anyone once a public match is over, or while "
                    "no command in it is hidden from them (403/401 names the first hidden entry). "
