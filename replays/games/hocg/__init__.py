@@ -105,7 +105,8 @@ kifu follows the official game; sources are named in our own words):
   (``effects``; the official list's texts are recognised by ``rawlist.PATTERNS``, and
   ``python -m replays.games.hocg.coverage FILE`` measures them) run by themselves; any
   other is opened as a decision "manual" showing its text, resolved by ``effect``
-  commands attributed to it and closed with "done"; a gift or tool on the stage may be
+  commands attributed to it and closed with "done" (``legal`` offers every feasible
+  one, amounts bounded by the numbers its text prints: ``manual.templates``); a gift or tool on the stage may be
   cited by ``effect`` commands in a main or performance phase. Oshi skills are used in
   one's main phase (their other timings are resolved by hand). 「このホロメンはBloomできない」
   refuses a Bloom onto it. Source: judge's choice — what the engine cannot read, the

@@ -29,15 +29,19 @@ or tool on the seat's stage or its oshi. The ops (fields beyond ``op`` and ``sou
 """
 from __future__ import annotations
 
+import re
+import unicodedata
+from typing import Any
+
 from replays.errors import RuleViolation
 from replays.games.hocg import cards as C
 from replays.games.hocg.commands import COMMANDS, POSITIONS
 from replays.games.hocg.effects import EFFECTS, check_downs, damage, decide, roll
-from replays.games.hocg.state import Board, other
+from replays.games.hocg.state import Board, other, pos_label
 from replays.kit import ALL, is_token
 
 R_EFFECT = "カード/効果"
-MAX_TEMPLATES = 2  # template effect commands ``legal`` offers per hand-resolved ability
+MAX_STEPS = 12  # effect commands ``legal`` offers per hand-resolved ability (then only "done")
 
 
 def ability_names(t: Board, card: str) -> set[str]:
@@ -273,11 +277,23 @@ ZONE_NAMES = {"hand": "手札", "archive": "アーカイブ", "deck": "デッキ
               "deck_bottom": "デッキの下", "holopower": "ホロパワー", "cheer_deck": "エールデッキ"}
 
 
+def card_text(t: Board, card: Any) -> str:
+    """A card as a label names it: its name and printing id (two printings may share a name)."""
+    if isinstance(card, str) and card in t.cs.cards:
+        return f"{t.name(card)}〔{card}〕"
+    return str(card)
+
+
 def op_text(t: Board, cmd: dict) -> str:
     op = cmd["op"]
     side = "相手の" if cmd.get("side") == "opponent" else ""
-    where = lambda z: ZONE_NAMES.get(z) or f"{side}{z}"  # noqa: E731
-    card = t.name(cmd["card"]) if cmd.get("card") else "（上の1枚）"
+    where = lambda z: ZONE_NAMES.get(z) or f"{side}{pos_label(z)}"  # noqa: E731
+    if cmd.get("card"):
+        card = card_text(t, cmd["card"])
+    elif cmd.get("src") == "deck_top" or (op == "attach_cheer" and cmd.get("src") == "cheer_deck"):
+        card = "（上の1枚）"
+    else:
+        card = "（非公開のカード）"
     if op == "draw":
         return f"{cmd.get('count', 1)}枚引く"
     if op == "roll":
@@ -290,29 +306,118 @@ def op_text(t: Board, cmd: dict) -> str:
         shown = "（公開）" if cmd.get("reveal") else ""
         return f"{card}{shown}を{where(cmd.get('src'))}から{where(cmd.get('dest'))}へ"
     if op == "attach_cheer":
-        return f"{card}を{where(cmd.get('src'))}から{cmd.get('pos')}に付ける"
+        return f"{card}を{where(cmd.get('src'))}から{pos_label(cmd.get('pos'))}に付ける"
     if op == "archive_cheer":
-        return f"{side}{cmd.get('pos')}の{card}をアーカイブ"
+        return f"{side}{pos_label(cmd.get('pos'))}の{card}をアーカイブ"
     if op == "damage":
-        return f"{side}{cmd.get('pos')}に{'特殊' if cmd.get('special', True) else ''}ダメージ{cmd.get('amount')}"
+        return f"{side}{pos_label(cmd.get('pos'))}に{'特殊' if cmd.get('special', True) else ''}ダメージ{cmd.get('amount')}"
     if op == "heal":
-        return f"{side}{cmd.get('pos')}のHP{cmd.get('amount')}回復"
+        return f"{side}{pos_label(cmd.get('pos'))}のHP{cmd.get('amount')}回復"
     if op == "hp":
-        return f"{side}{cmd.get('pos')}のHP{cmd.get('amount'):+d}（ターン終了まで）"
-    return f"{side}{cmd.get('pos')}のアーツ{cmd.get('amount'):+d}（ターン終了まで）"
+        return f"{side}{pos_label(cmd.get('pos'))}のHP{cmd.get('amount'):+d}（ターン終了まで）"
+    return f"{side}{pos_label(cmd.get('pos'))}のアーツ{cmd.get('amount'):+d}（ターン終了まで）"
 
+
+# ------------------------------------------------------------------ what the table offers
 
 def templates(t: Board, seat: str) -> list[dict]:
-    """The effect commands ``legal`` offers while an ability waits to be resolved by hand
-    (a few simple steps; any other step is a parameterised command the table builds)."""
+    """Every structured effect command the table offers while ``seat``'s ability waits to
+    be resolved by hand (``legal`` keeps those that pass ``check``), most used first:
+
+    - draw one card, roll a die, shuffle either deck, the deck top to ホロパワー;
+    - the amounts of damage (special or not, either side), healing, HP and arts until
+      the end of the turn, where the text speaks of them (ダメージ, 回復, HP, アーツ):
+      each number printed in the text, 1 to ``MAX_TIMES`` times (an amount per card
+      counted), or ``AMOUNTS`` if it prints none;
+    - a search of the deck (to the hand, shown or not, or to the archive), of the cheer
+      deck, of ホロパワー; the deck's top card anywhere; any hand or archive card to any
+      zone it may go to;
+    - cheer attached from the cheer deck (its top or a named one), the archive or another
+      holomem to each holomem, and each attached cheer of either side archived.
+
+    Commands that differ only in the card they name are one picker at the table. After
+    ``MAX_STEPS`` steps of one ability only "done" is offered (a bound, so that a random
+    player's ability ends; the API still takes further steps).
+    """
     pending = t.s["pending"]
     if pending is None or pending["kind"] != "manual" or pending["seat"] != seat:
         return []
     f = t.s["stack"][-1]
-    if f["params"].get("ops", 0) >= MAX_TEMPLATES:
+    if f["params"].get("ops", 0) >= MAX_STEPS:
         return []
-    source = {"card": f["card"], "ability": f["params"]["ability"]}
-    out = [{"type": "effect", "seat": seat, "op": "roll", "source": source}]
-    if t.deck_size(seat):
-        out.append({"type": "effect", "seat": seat, "op": "draw", "source": source, "count": 1})
+    text = unicodedata.normalize("NFKC", f["params"].get("text") or "")
+    base = {"type": "effect", "seat": seat, "source": {"card": f["card"], "ability": f["params"]["ability"]}}
+
+    def cmd(op: str, **fields: Any) -> dict:
+        return {**base, "op": op, **fields}
+
+    opp = other(seat)
+    mine, theirs = t.positions(seat), t.positions(opp)
+    out = [cmd("draw", count=1), cmd("roll")]
+    out += amount_templates(text, cmd, mine, theirs)
+    pl = t.p(seat)
+    deck = sorted(set(t.zones.may_contain(f"deck/{seat}")) & set(t.cs.cards)) if t.deck_size(seat) else []
+    for card in deck:
+        out += [cmd("move", card=card, src="deck", dest="hand", reveal=True),
+                cmd("move", card=card, src="deck", dest="hand"),
+                cmd("move", card=card, src="deck", dest="archive")]
+    if t.s["table"] == "observed" and t.deck_size(seat):
+        out.append(cmd("move", card=None, src="deck", dest="hand"))
+    cheer_deck = (sorted(set(t.zones.may_contain(f"cheer/{seat}")) & set(t.cs.cards))
+                  if t.cheer_deck_size(seat) > 0 else [])
+    for pos in mine:
+        out.append(cmd("attach_cheer", card=None, src="cheer_deck", pos=pos))
+        out += [cmd("attach_cheer", card=card, src="cheer_deck", pos=pos) for card in cheer_deck]
+        out += [cmd("attach_cheer", card=card, src="archive", pos=pos)
+                for card in sorted(set(pl["archive"])) if C.is_cheer(t.cs, card)]
+        for src in mine:
+            if src != pos:
+                out += [cmd("attach_cheer", card=card, src=src, pos=pos) for card in sorted(set(t.holo(seat, src)["cheer"]))]
+    for side, positions in (("opponent", theirs), ("self", mine)):
+        for pos in positions:
+            h = t.holo(opp if side == "opponent" else seat, pos)
+            out += [cmd("archive_cheer", card=card, side=side, pos=pos) for card in sorted(set(h["cheer"]))]
+    out += [cmd("move", card=None, src="deck_top", dest=dest) for dest in ("hand", "archive", "holopower", "deck_bottom")]
+    for card in t.hand_cards(seat):
+        dests = ("archive", "deck", "deck_top", "deck_bottom", "holopower")
+        out += [cmd("move", card=card, src="hand", dest=dest) for dest in dests]
+    for card in sorted(set(pl["archive"])):
+        dests = ("cheer_deck", "hand") if C.is_cheer(t.cs, card) else ("hand", "deck", "deck_top", "deck_bottom")
+        out += [cmd("move", card=card, src="archive", dest=dest) for dest in dests]
+    holopower = pl["holopower"]
+    held = t.zones.candidates(holopower) if any(is_token(i) for i in holopower) else sorted(set(holopower))
+    out += [cmd("move", card=card, src="holopower", dest=dest) for card in held for dest in ("hand", "archive")]
+    out += [cmd("move", card=card, src="cheer_deck", dest="archive") for card in cheer_deck]
+    out += [cmd("shuffle", pile="deck"), cmd("shuffle", pile="cheer_deck"), cmd("holopower", count=1)]
+    return out
+
+
+#: amounts offered when an ability's text prints none
+AMOUNTS = (10, 20, 30, 50, 100)
+#: an amount printed in the text is offered up to this many times over (「1枚につき+20」)
+MAX_TIMES = 5
+
+
+def amounts(text: str) -> list[int]:
+    printed = {int(n) for n in re.findall(r"\d+", text) if int(n) % 10 == 0 and 0 < int(n) <= 200}
+    if not printed:
+        return list(AMOUNTS)
+    return sorted({n * k for n in printed for k in range(1, MAX_TIMES + 1) if n * k <= 500})
+
+
+def amount_templates(text: str, cmd: Any, mine: list[str], theirs: list[str]) -> list[dict]:
+    """Damage, healing, HP and arts changes in the amounts the text allows (see ``templates``)."""
+    out: list[dict] = []
+    values = amounts(text)
+    if "ダメージ" in text:
+        kinds = (True,) if "特殊ダメージ" in text else (True, False)
+        for side, positions in (("opponent", theirs), ("self", mine)):
+            out += [cmd("damage", side=side, pos=pos, amount=n, special=special)
+                    for pos in positions for n in values for special in kinds]
+    if "回復" in text:
+        out += [cmd("heal", side="self", pos=pos, amount=n) for pos in mine for n in values]
+    if "HP" in text:
+        out += [cmd("hp", side="self", pos=pos, amount=n) for pos in mine for n in values]
+    if "アーツ" in text:
+        out += [cmd("arts_bonus", side="self", pos=pos, amount=n) for pos in mine for n in values]
     return out

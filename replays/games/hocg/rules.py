@@ -19,7 +19,8 @@ from replays.games.hocg import cards as C
 from replays.games.hocg import manual, rawlist
 from replays.games.hocg.commands import COMMANDS
 from replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, finish, names_of
-from replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, deal, fresh_used, other
+from replays.games.hocg.state import (MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, deal, fresh_used, other,
+                                      pos_label)
 from replays.kit import CardSet, CardSetError, Game, decisions, frame, is_token
 from replays.kit.cardset import load
 from replays.rules import Outcome
@@ -36,15 +37,6 @@ R_HAND = "手札"
 #: judge's ruling: a game still running then is drawn (every game ends)
 TURN_LIMIT = 300
 NEXT_LEVEL = {"1st": ("debut",), "2nd": ("1st",)}
-
-POS_NAMES = {"center": "センター", "collab": "コラボ"}
-
-
-def pos_label(pos: Any) -> str:
-    if isinstance(pos, str) and pos.startswith("back") and pos[4:].isdigit():
-        return f"バック{int(pos[4:]) + 1}"
-    return POS_NAMES.get(pos, str(pos))
-
 
 def card_label(t: Board, card: Any) -> str:
     if is_token(card):
@@ -668,7 +660,7 @@ class HocgRules(Game):
             return []
         t = self.context(state, self._cs())
         if state["pending"] is not None:
-            return decisions.choices(state, seat) + manual.templates(t, seat)
+            return decisions.choices(state, seat) + self.passing(t, manual.templates(t, seat))
         if seat != state["active"]:
             return []
         phase = state["phase"]

@@ -56,6 +56,16 @@ def other(seat: str) -> str:
     return "p2" if seat == "p1" else "p1"
 
 
+POS_NAMES = {"center": "センター", "collab": "コラボ"}
+
+
+def pos_label(pos: Any) -> str:
+    """A stage position in the play sheet's words (``"back0"`` → バック1)."""
+    if isinstance(pos, str) and pos.startswith("back") and pos[4:].isdigit():
+        return f"バック{int(pos[4:]) + 1}"
+    return POS_NAMES.get(pos, str(pos))
+
+
 class DeckList(Schema):
     class Meta:
         unknown = RAISE

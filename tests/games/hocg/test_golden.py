@@ -17,10 +17,10 @@ from .golden import FOLDER, GOLDEN, PHYSICAL, make, physical_game, physical_opti
 from .helpers import RULES
 
 PINS = {
-    "downs-and-deck-out": ("4f24ee25b03f7ddd932b38871f264a63e348b925db2fa50993a521159382a9a3", ["p1"]),
-    "forced-mulligan": ("ef0c11c8f2f9878047f8652077f39da0286ba609696d5e874b7c0d9491268a9a", ["p1"]),
-    "empty-stage": ("1cfe71861e59fa3b51e00c2885da0a179bb60acc9f73a7c7492d3d7778175249", ["p1"]),
-    PHYSICAL: ("2b0c39fecd10a7d28e1badeda266c1e17da1b66f5dbb3ade0cbba2a3358b9161", None),
+    "downs-and-deck-out": ("7b65cbc7495e4c0759fc748e01a4ed9adac74942d7ebfbf281f2b00668620bc1", ["p1"]),
+    "forced-mulligan": ("464150b078441b81705a02d1f94fdd7ca38b681712849a2d37c90d243463d19f", ["p1"]),
+    "empty-stage": ("84eac81ace03b5c6a93fe004f72e895c2d500f0cebd197157d6ed0e99e6eb480", ["p2"]),
+    PHYSICAL: ("0c7afbccf1a7b90237987efa8df48f7b6292a4c38a73953a4fae8722711a593d", None),
 }
 DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
