@@ -102,20 +102,39 @@ def _stop_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, handler)
 
 
+def with_limit_options(func):
+    """``kifu serve``'s limit options, each with its ``KIFU_LIMIT_*`` variable (``service.limits.OPTIONS``)."""
+    from service import limits
+
+    for spec in reversed(limits.OPTIONS):
+        func = click.option(f"--{spec.option}", spec.name, envvar=spec.env, default=spec.default, show_default=True,
+                            type=click.FloatRange(0.1, 3600) if isinstance(spec.default, float)
+                            else click.IntRange(1, 10_000_000), help=f"{spec.help} [env {spec.env}]")(func)
+    return func
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @with_store_options
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="gunicorn worker processes.")
+@click.option("--worker", "worker_class", type=click.Choice(["gevent", "gthread"]), default="gevent",
+              show_default=True, envvar="KIFU_WORKER",
+              help="gevent: a greenlet per connection (idle and slow clients cost no thread); "
+                   "gthread: a thread per connection (--threads).")
 @click.option("--threads", default=64, show_default=True, type=click.IntRange(1, 1024),
-              help="Threads per worker (each live viewer's event stream holds one).")
+              help="Threads per gthread worker (each live viewer's event stream holds one).")
+@with_limit_options
 @click.option("--demo/--no-demo", default=True, show_default=True,
               help="Record demo matches of every game when the store is empty.")
 @click.option("--access-log/--no-access-log", default=False, show_default=True)
-def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
-    """Serve the API and viewer (embedded Redis unless --redis-url)."""
-    from service import server
+def serve(host, port, redis_url, data_dir, workers, worker_class, threads, demo, access_log, **limit_values):
+    """Serve the API and viewer (embedded Redis unless --redis-url).
+
+    Every limit is an option and an environment variable (KIFU_LIMIT_*); the defaults
+    suit a 128-table venue behind one NAT address (README, "Running a venue")."""
+    from service import limits, server
     from service.app import create_app
     from service.matches import MatchService
     from service.seeding import seed_demo_matches
@@ -156,11 +175,14 @@ def serve(host, port, redis_url, data_dir, workers, threads, demo, access_log):
             where = f"Redis {url}" if redis_url else f"embedded Redis, data in {data.path}"
             click.echo(f"kifu {_version()} on http://{host}:{port}/ ({where})")
             config = {"REDIS_URL": url, "SECRET_KEY": secret_key, "KIFU_ADMIN_TOKEN": admin_token,
-                      # live event streams each hold a thread: keep a quarter (>= 2) for everything else
-                      "KIFU_SSE_MAX_STREAMS": max(1, threads - max(2, threads // 4)), "KIFU_SSE_HEARTBEAT": 5.0}
+                      "KIFU_SSE_HEARTBEAT": 5.0, **limits.app_config(limit_values)}
+            if worker_class == "gthread":
+                # there, live event streams each hold a thread: keep a quarter (>= 2) for everything else
+                config["KIFU_SSE_MAX_STREAMS"] = min(config["KIFU_SSE_MAX_STREAMS"],
+                                                     max(1, threads - max(2, threads // 4)))
             try:
                 server.run(lambda: create_app(config), host=host, port=port, workers=workers, threads=threads,
-                           access_log=access_log)
+                           access_log=access_log, worker=worker_class, **limits.server_options(limit_values))
             finally:
                 if gave_up and os.getpid() == serving:
                     _fail(f"the embedded Redis died and could not be restarted: {gave_up[0]}", REDIS_LOST)

@@ -1,11 +1,25 @@
 """Limits: request body size, page sizes, and fixed-window rate limits kept in Redis.
 
 Rate limits are counted per bucket and per caller: writes per token (per IP when
-anonymous), token checks per IP, and failed token checks per IP (so guessing tokens is
-slow). A window is a fixed slice of wall-clock time (``now // window``); the counter key
-carries the window number and expires with it, so no clean-up is ever needed and every
-app process shares the same counts. Over the limit the API answers 429 with
-``Retry-After`` (seconds to the next window).
+anonymous), requests per valid token (``auth``), and unknown tokens per client address
+(``auth_fail``) and per token prefix (``auth_fail_prefix``). A window is a fixed slice
+of wall-clock time (``now // window``); the counter key carries the window number and
+expires with it, so no clean-up is ever needed and every app process shares the same
+counts. Over the limit the API answers 429 with ``Retry-After`` (seconds to the next
+window).
+
+A venue puts hundreds of token holders behind one NAT address, so no per-address count
+may stop a valid token (``check_token``): the token is looked up first, a valid one is
+counted against its own budget only, and only unknown tokens count against (and are
+refused by) the address's and the prefix's failure budgets. The guesser is refused; the
+players at the same address are not. (What makes a token unguessable is its 256 random
+bits; the failure budget keeps a guesser from spending the server's capacity and from
+getting a quick "unknown" answer. The prefix budget catches one wrong or revoked token
+retried from many addresses.)
+
+``OPTIONS`` lists the limits ``kifu serve`` takes as options and ``KIFU_LIMIT_*``
+variables, sized for a 128-table venue (about 400 players and recorders and 1,000
+spectators, maybe all behind one address).
 
 Configuration (app.config, each overridable): ``KIFU_MAX_BODY`` (bytes of a JSON request),
 ``KIFU_MAX_IMPORT`` (bytes of an imported record), ``KIFU_MAX_PAGE`` / ``KIFU_DEFAULT_PAGE``
@@ -16,9 +30,11 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from service.errors import RateLimited
+from service import auth
+from service.errors import RateLimited, Unauthorized
 
 DEFAULTS: dict[str, Any] = {
     "KIFU_MAX_BODY": 64 * 1024,
@@ -27,11 +43,72 @@ DEFAULTS: dict[str, Any] = {
     "KIFU_DEFAULT_PAGE": 50,
     "KIFU_MAX_ENTRIES": 2000,
     "KIFU_RATE_LIMITS": {
-        "write": (600, 60),       # appends, match creation, imports: per token (or IP)
-        "auth": (3000, 60),       # requests presenting a token: per IP
-        "auth_fail": (120, 60),   # unknown tokens: per IP (a venue's players may share one NAT address)
+        "write": (600, 60),            # appends, match creation, imports: per token (or IP)
+        "auth": (3000, 60),            # requests presenting a valid token: per token
+        "auth_fail": (120, 60),        # unknown tokens: per client address
+        "auth_fail_prefix": (20, 60),  # unknown tokens: per token prefix (PREFIX_CHARS)
     },
+    # live event streams (web/events.py): per worker process, per client address, per token
+    "KIFU_SSE_MAX_STREAMS": 5000,
+    "KIFU_SSE_PER_CLIENT": 2000,
+    "KIFU_SSE_PER_TOKEN": 32,
 }
+
+#: characters of a presented token that name its failure budget (``kifu_`` and 11 random)
+PREFIX_CHARS = 16
+
+
+@dataclass(frozen=True)
+class Option:
+    """One limit of ``kifu serve``: its parameter, option, variable, default and meaning."""
+
+    name: str
+    env: str
+    default: int | float
+    help: str
+
+    @property
+    def option(self) -> str:
+        return self.name.replace("_", "-")
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("limit_writes", "KIFU_LIMIT_WRITES", 600, "Writes (commands, new matches, imports) per token per minute."),
+    Option("limit_token_requests", "KIFU_LIMIT_TOKEN_REQUESTS", 3000, "Requests per valid token per minute."),
+    Option("limit_failed_tokens", "KIFU_LIMIT_FAILED_TOKENS", 120,
+           "Unknown tokens per client address per minute; beyond it that address's unknown tokens get 429 "
+           "(valid tokens from it still pass)."),
+    Option("limit_failed_prefix", "KIFU_LIMIT_FAILED_PREFIX", 20,
+           f"Unknown tokens per minute that share their first {PREFIX_CHARS} characters, from any address."),
+    Option("limit_streams", "KIFU_LIMIT_STREAMS", 5000, "Live event streams per worker process."),
+    Option("limit_streams_per_address", "KIFU_LIMIT_STREAMS_PER_ADDRESS", 2000,
+           "Live event streams per client address (a venue's spectators may share one)."),
+    Option("limit_streams_per_token", "KIFU_LIMIT_STREAMS_PER_TOKEN", 32, "Live event streams per signed-in token."),
+    Option("limit_connections", "KIFU_LIMIT_CONNECTIONS", 10000, "Open connections per gevent worker process."),
+    Option("limit_header_seconds", "KIFU_LIMIT_HEADER_SECONDS", 10.0,
+           "Seconds a client has to send a request's line and headers (gevent worker)."),
+    Option("limit_idle_seconds", "KIFU_LIMIT_IDLE_SECONDS", 30.0,
+           "Seconds a client may go quiet mid-request, or stop reading an answer (gevent worker)."),
+)
+
+
+def app_config(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The app config keys for ``kifu serve``'s limit option values (``OPTIONS`` names)."""
+    rules = dict(DEFAULTS["KIFU_RATE_LIMITS"])
+    rules["write"] = (int(values["limit_writes"]), 60)
+    rules["auth"] = (int(values["limit_token_requests"]), 60)
+    rules["auth_fail"] = (int(values["limit_failed_tokens"]), 60)
+    rules["auth_fail_prefix"] = (int(values["limit_failed_prefix"]), 60)
+    return {"KIFU_RATE_LIMITS": rules, "KIFU_SSE_MAX_STREAMS": int(values["limit_streams"]),
+            "KIFU_SSE_PER_CLIENT": int(values["limit_streams_per_address"]),
+            "KIFU_SSE_PER_TOKEN": int(values["limit_streams_per_token"])}
+
+
+def server_options(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``service.server.run``'s keyword arguments for the limit option values."""
+    return {"connections": int(values["limit_connections"]),
+            "header_timeout": float(values["limit_header_seconds"]),
+            "idle_timeout": float(values["limit_idle_seconds"])}
 
 KEY_PREFIX = "kifu:rl:"
 
@@ -120,3 +197,52 @@ class RateLimiter:
         pipe = self.client.pipeline(transaction=False)
         verdict = self.queue_check(pipe, bucket, ident)
         verdict(pipe.execute())
+
+
+def token_prefix(token: str) -> str:
+    return token.strip()[:PREFIX_CHARS]
+
+
+def check_token(limiter: RateLimiter, client: Any, address: str, token: str) -> auth.Principal:
+    """The principal of a presented bearer token, within the limits; else 401 or 429.
+
+    One round trip looks the token up and reads the address's and the prefix's failure
+    counts. A valid token is then counted against its own budget only (``auth``), so a
+    guesser at the same address stops nobody. An unknown token is refused with 429 once
+    either failure budget is used up (401 before, counting the failure against both).
+    """
+    key = auth.token_key(token.strip())
+    pipe = client.pipeline(transaction=False)
+    by_address = limiter.queue_check(pipe, "auth_fail", address)
+    by_prefix = limiter.queue_check(pipe, "auth_fail_prefix", token_prefix(token))
+    if key:
+        pipe.hgetall(key)
+    results = pipe.execute()
+    found = auth.principal_from(key, results[-1]) if key else None
+    if found is not None:
+        limiter.hit("auth", "tok:" + (found.token_id or found.name))
+        return found
+    by_address(results)
+    by_prefix(results)
+    count_failure(limiter, address, token)
+    raise Unauthorized("unknown or revoked token")
+
+
+def count_failure(limiter: RateLimiter, address: str, token: str) -> None:
+    """Count one unknown token against its address's and its prefix's failure budgets."""
+    pipe = limiter.client.pipeline(transaction=False)
+    limiter.queue_hit(pipe, "auth_fail", address)
+    limiter.queue_hit(pipe, "auth_fail_prefix", token_prefix(token))
+    pipe.execute()
+
+
+def refuse_guesser(limiter: RateLimiter, address: str, token: str) -> None:
+    """For a sign-in whose token was unknown: 429 if the address or the prefix used up its
+    failure budget, else count this failure (the caller answers 401)."""
+    pipe = limiter.client.pipeline(transaction=False)
+    verdicts = [limiter.queue_check(pipe, "auth_fail", address),
+                limiter.queue_check(pipe, "auth_fail_prefix", token_prefix(token))]
+    results = pipe.execute()
+    for verdict in verdicts:
+        verdict(results)
+    count_failure(limiter, address, token)

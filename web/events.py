@@ -11,67 +11,79 @@ after it (``Last-Event-ID``) without loss or repeats. A comment line every
 notice a client that has left. When the match is finished the stream sends ``end``
 (the page closes its EventSource on it) and stops.
 
-The stream holds no lock: it blocks only in Redis (XREAD BLOCK on its own pooled
-connection), so viewers follow a match while others record it. It does hold a server
-thread, so their number is capped per process and per client address (429 beyond), and
-a stream of a hidden perspective re-checks its session's token before every batch: a
-revoked token's stream ends ("signed out") instead of showing the next move.
+The stream holds no lock and no Redis connection of its own: it waits on the process's
+follow hub (``service.fanout``: one ``XREAD`` for every followed match), which wakes the
+viewers of a match when its log grows; each then renders its own batch. Under the gevent
+worker an open stream costs a greenlet, not a thread. Open streams are still capped,
+per process (``KIFU_SSE_MAX_STREAMS``), per client address (``KIFU_SSE_PER_CLIENT``,
+venue-sized: a venue's spectators may share one NAT address) and per signed-in token
+(``KIFU_SSE_PER_TOKEN``), 429 beyond; a closed tab frees its slot at the next heartbeat.
+With a Redis Cluster client (no multi-slot ``XREAD``) each stream follows on its own
+(``Store.follow``). A stream of a hidden perspective re-checks its session's token
+before every batch: a revoked token's stream ends ("signed out") instead of showing the
+next move.
 """
 from __future__ import annotations
 
 import threading
 from collections import Counter
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from flask import current_app, request, session
 
 from replays.rules import PUBLIC
-from service import auth
+from service import auth, limits
 from service.errors import BadRequest, RateLimited
+from service.fanout import FollowHub
 from web import signin, viewer
 
 RETRY_MS = 2000
-#: Open streams in one process, and per client address. Each stream holds one of the
-#: server's threads for as long as it is open, so without a cap a single client with a
-#: few idle EventSources stops every other request (appends included). The process-wide
-#: default (``KIFU_SSE_MAX_STREAMS``) leaves 16 of the 64 threads that ``kifu serve`` and
-#: the Docker image run to everything else; ``kifu serve --threads N`` sets it from N. One
-#: address may hold a third of them (``KIFU_SSE_PER_CLIENT``): a venue's spectators may
-#: share one NAT address. A closed tab frees its slot at the next heartbeat.
-MAX_STREAMS = 48
-CLIENT_SHARE = 3
+_HUB_LOCK = threading.Lock()
 
 
 class StreamSlots:
-    """Counts the open event streams of this process, per client and in all."""
+    """Counts the open event streams of this process, in all and per holder (an address, a token)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._by_client: Counter[str] = Counter()
+        self._by_holder: Counter[str] = Counter()
         self.total = 0
 
-    def acquire(self, client: str, per_client: int, total: int) -> bool:
+    def acquire(self, caps: dict[str, int], total: int) -> bool:
+        """Take a slot for every holder in ``caps`` (holder -> its cap), or none if one is full."""
         with self._lock:
-            if self._by_client[client] >= per_client or self.total >= total:
+            if self.total >= total or any(self._by_holder[h] >= cap for h, cap in caps.items()):
                 return False
-            self._by_client[client] += 1
+            for holder in caps:
+                self._by_holder[holder] += 1
             self.total += 1
             return True
 
-    def release(self, client: str) -> None:
+    def release(self, holders: Iterable[str]) -> None:
         with self._lock:
-            self._by_client[client] -= 1
-            if self._by_client[client] <= 0:
-                del self._by_client[client]
+            for holder in holders:
+                self._by_holder[holder] -= 1
+                if self._by_holder[holder] <= 0:
+                    del self._by_holder[holder]
             self.total -= 1
+
+
+def follow_hub() -> FollowHub | None:
+    """This process's follow hub (made at the first stream), or None for a cluster client."""
+    ext = current_app.extensions
+    if "kifu.follow_hub" not in ext:
+        with _HUB_LOCK:
+            if "kifu.follow_hub" not in ext:
+                ext["kifu.follow_hub"] = FollowHub.for_client(ext["kifu"].redis)
+    return ext["kifu.follow_hub"]
 
 
 class _Held:
     """An iterator over ``frames`` that gives its slot back once, when closed or exhausted
     (a generator never started would skip its own ``finally``)."""
 
-    def __init__(self, frames: Iterator[str], slots: StreamSlots, client: str) -> None:
-        self._frames, self._slots, self._client = frames, slots, client
+    def __init__(self, frames: Iterator[str], slots: StreamSlots, holders: list[str]) -> None:
+        self._frames, self._slots, self._holders = frames, slots, holders
         self._held = True
 
     def __iter__(self) -> "_Held":
@@ -87,7 +99,7 @@ class _Held:
     def close(self) -> None:
         if self._held:
             self._held = False
-            self._slots.release(self._client)
+            self._slots.release(self._holders)
         close = getattr(self._frames, "close", None)
         if close is not None:
             close()
@@ -125,20 +137,32 @@ def stream(svc: Any, mid: str, perspective: str, after: int, *,
     """SSE frames for every entry after ``after`` until the match ends or the client leaves.
 
     Call it in the request: it takes one of the process's stream slots for the caller's
-    address (``KIFU_SSE_PER_CLIENT``, ``KIFU_SSE_MAX_STREAMS``) or raises ``RateLimited``
-    (429) before any response starts; the slot is given back when the stream closes.
+    address and signed-in token (``KIFU_SSE_PER_CLIENT``, ``KIFU_SSE_PER_TOKEN``,
+    ``KIFU_SSE_MAX_STREAMS``) or raises ``RateLimited`` (429) before any response starts;
+    the slot is given back when the stream closes.
     """
     slots = current_app.extensions.setdefault("kifu.sse_slots", StreamSlots())
-    client = request.remote_addr or "unknown"
-    total = int(current_app.config.get("KIFU_SSE_MAX_STREAMS") or MAX_STREAMS)
-    per_client = int(current_app.config.get("KIFU_SSE_PER_CLIENT") or max(1, total // CLIENT_SHARE))
-    if not slots.acquire(client, per_client, total):
-        raise RateLimited(RETRY_MS // 1000, "too many live event streams are open (from your address, or on this "
-                          "server); close another viewer tab, or reload later for the latest moves")
-    allowed = _still_allowed(svc, mid, perspective, current_app.extensions["kifu"].redis,
-                             session.get(signin.SESSION_ID))
-    return _Held(_frames(svc, mid, perspective, after, render=render, heartbeat=heartbeat, allowed=allowed),
-                 slots, client)
+    config, defaults = current_app.config, limits.DEFAULTS
+    total = int(config.get("KIFU_SSE_MAX_STREAMS") or defaults["KIFU_SSE_MAX_STREAMS"])
+    caps = {"ip:" + (request.remote_addr or "unknown"):
+            int(config.get("KIFU_SSE_PER_CLIENT") or defaults["KIFU_SSE_PER_CLIENT"])}
+    redis_client = current_app.extensions["kifu"].redis
+    sid = session.get(signin.SESSION_ID)
+    who = signin.principal_of(redis_client, sid) if sid else None
+    if who is not None:
+        caps["tok:" + (who.token_id or who.name)] = int(config.get("KIFU_SSE_PER_TOKEN")
+                                                         or defaults["KIFU_SSE_PER_TOKEN"])
+    if not slots.acquire(caps, total):
+        raise RateLimited(RETRY_MS // 1000, "too many live event streams are open (from your address or token, "
+                          "or on this server); close another viewer tab, or reload later for the latest moves")
+    allowed = _still_allowed(svc, mid, perspective, redis_client, sid)
+    hub = follow_hub()
+    if hub is None:
+        frames = _frames(svc, mid, perspective, after, render=render, heartbeat=heartbeat, allowed=allowed)
+    else:
+        frames = _hub_frames(svc, hub, mid, perspective, after, render=render, heartbeat=heartbeat,
+                             allowed=allowed)
+    return _Held(frames, slots, list(caps))
 
 
 def _still_allowed(svc: Any, mid: str, perspective: str, client: Any, sid: str | None) -> Callable[[], bool]:
@@ -151,6 +175,32 @@ def _still_allowed(svc: Any, mid: str, perspective: str, client: Any, sid: str |
         who = signin.principal_of(client, sid) if sid else None
         return perspective in auth.perspectives_for(who, svc.info(mid))
     return allowed
+
+
+def _hub_frames(svc: Any, hub: FollowHub, mid: str, perspective: str, after: int, *,
+                render: Callable[..., str], heartbeat: float, allowed: Callable[[], bool]) -> Iterator[str]:
+    """The stream's frames, woken by the follow hub; ends after a finished match's last entry."""
+    yield f"retry: {RETRY_MS}\n: following {mid} after seq {after}\n\n"
+    last = after
+    head = svc.store.head(mid)
+    hub.subscribe(mid, head[0] if head else 0)
+    try:
+        while head is not None and not (head[3] == "finished" and head[0] <= last):
+            upto = hub.wait(mid, last, heartbeat)
+            if upto <= last:
+                yield ": keepalive\n\n"
+                continue
+            for seq in range(last + 1, upto + 1):  # an event per entry, as a reconnecting client counts them
+                if not allowed():
+                    yield frame("end", "signed out", last)
+                    return
+                yield from batch_frames(svc, mid, perspective, last, seq, render)
+                last = seq
+            head = svc.store.head(mid)
+    finally:
+        hub.unsubscribe(mid)
+    if head is not None and head[3] == "finished":
+        yield frame("end", "finished", last)
 
 
 def _frames(svc: Any, mid: str, perspective: str, after: int, *,

@@ -12,7 +12,7 @@ from flask import (Blueprint, Response, current_app, make_response, redirect, re
 from htmx_flask import request as hx_request
 from werkzeug.exceptions import HTTPException
 
-from service import auth, exports
+from service import auth, exports, limits
 from service.errors import BadRequest, Forbidden, ServiceError
 from service.ids import check_match_id
 from service.notes import GLYPHS
@@ -368,14 +368,12 @@ def signin_form():
 def signin_submit():
     client = kifu().redis
     limiter = kifu().limiter
-    ident = request.remote_addr or "unknown"
-    limiter.check("auth_fail", ident)  # guessing tokens through the form is as slow as through the API
-    limiter.hit("auth", ident)
     target = signin.safe_next(request.form.get("next"), "/")
     token = request.form.get("token", "")
     who = signin.sign_in(client, token) if token.strip() else None
     if who is None:
-        limiter.hit("auth_fail", ident)
+        # the same failure budgets as the API's (per address and prefix); a valid token is never stopped by them
+        limits.refuse_guesser(limiter, request.remote_addr or "unknown", token)
         body = render_template("signin.html", next=target, principal=None, failed=True)
         return make_response(body, 401)
     return redirect(target, 303)

@@ -11,9 +11,9 @@ from flask import current_app, g, request
 from marshmallow import Schema, ValidationError
 
 from replays.rules import perspectives as all_perspectives
-from service import auth, body
+from service import auth, body, limits
 from service.api.errors import UnsupportedMediaType
-from service.errors import BadRequest, Forbidden, TooLarge, Unauthorized
+from service.errors import BadRequest, Forbidden, NotInMatch, TooLarge, Unauthorized
 from service.ids import check_match_id
 
 
@@ -36,8 +36,8 @@ def _caller_ident() -> str:
 def principal() -> auth.Principal | None:
     """The bearer token's principal (None when anonymous); a bad token is a 401, not public.
 
-    Token checks are rate limited per IP, and failed ones much more tightly, so guessing
-    tokens gets nowhere.
+    A valid token is counted against its own budget; unknown ones against their client
+    address's and prefix's (``limits.check_token``), so a guesser stops nobody else.
     """
     if "principal" in g:
         return g.principal
@@ -48,22 +48,7 @@ def principal() -> auth.Principal | None:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("the Authorization header must be 'Bearer <token>'")
-    limiter = kifu().limiter
-    ip = client_ip()
-    key = auth.token_key(token.strip())
-    # the limits and the token lookup in one round trip
-    pipe = kifu().redis.pipeline(transaction=False)
-    failures = limiter.queue_check(pipe, "auth_fail", ip)
-    checks = limiter.queue_hit(pipe, "auth", ip)
-    if key:
-        pipe.hgetall(key)
-    results = pipe.execute()
-    failures(results)
-    checks(results)
-    found = auth.principal_from(key, results[-1]) if key else None
-    if found is None:
-        limiter.hit("auth_fail", ip)
-        raise Unauthorized("unknown or revoked token")
+    found = limits.check_token(kifu().limiter, kifu().redis, client_ip(), token)
     g.principal = found
     return found
 
@@ -137,7 +122,7 @@ def perspective(info: Any, asked: str) -> str:
     players = len(info.header["seats"])
     known = all_perspectives(players)
     if asked not in known:
-        raise BadRequest({"as": [f"unknown perspective {asked!r}; one of {', '.join(known)}"]})
+        raise NotInMatch({"as": [f"unknown perspective {asked!r}; one of {', '.join(known)}"]})
     who = principal()
     if asked not in auth.perspectives_for(who, info):
         if who is None:
