@@ -515,11 +515,14 @@ def convert_card(pid: str, v: Mapping[str, Any], errors: dict) -> dict[str, Any]
     return out
 
 
-def convert(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The card set (this game's format) of a raw list; ``CardSetError`` naming every problem."""
+def convert(raw: Mapping[str, Any], progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """The card set (this game's format) of a raw list; ``CardSetError`` naming every problem.
+    ``progress(done, total)`` is called as each printing is converted."""
     errors: dict[str, list[str]] = {}
     cards = []
-    for pid, v in raw.items():
+    for done, (pid, v) in enumerate(raw.items(), start=1):
+        if progress is not None:
+            progress(done, len(raw))
         if not isinstance(v, Mapping):
             errors.setdefault(str(pid), []).append("not an object")
             continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 import marshal
 from collections import Counter
 from itertools import combinations
-from typing import Any
+from typing import Any, Callable
 
 from replays import canon
 from replays.errors import RuleViolation
@@ -602,15 +602,16 @@ class HocgRules(Game):
     context = Board
     expansion_limit = 256  # a redraw of seven unseen cards lists its first sequences only
 
-    def load_cardset(self, data: Any) -> CardSet:
+    def load_cardset(self, data: Any, progress: Callable[[int, int], None] | None = None) -> CardSet:
         """This game's card set format, or the raw official card list (converted; its digest
-        is that of the list as given)."""
+        is that of the list as given; ``progress(done, total)`` is told of each printing
+        converted, for ``kifu cards import``'s progress bar)."""
         if rawlist.is_raw(data):
             try:
                 canon.check_plain(data)
             except TypeError as exc:
                 raise CardSetError({"_schema": [str(exc)]}) from None
-            converted = rawlist.convert(data)
+            converted = rawlist.convert(data, progress)
             cs = load(self.cardset_schema, converted)
             return CardSet(id=cs.id, digest=rawlist.digest_id(data)[1], cards=cs.cards, data=data, loaded=cs.loaded)
         if isinstance(data, dict) and "cards" not in data and data and all(isinstance(v, dict) for v in data.values()):
