@@ -52,3 +52,5 @@ def init_app(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.register_blueprint(bp)
+    from web.judging import bp as judging_bp
+    app.register_blueprint(judging_bp)

@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 from replays.rules import OMNISCIENT, PUBLIC
 from service import auth, body
+from service import judging as service_judging
 from service.errors import BadRequest, Forbidden, Rejected, ServiceError
 from web import pickers, viewer
 
@@ -82,6 +83,22 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None, *,
         "names": viewer.seat_names(info), "error": None, "submitted": None, "recorded": None,
         "commands": sorted(info.rules.commands), "url": viewer.step_url,
         "perspective_label": viewer.perspective_label,
+        **judge_context(principal, info, mid, perspective, step.view),
+    }
+
+
+def judge_context(principal: auth.Principal, info: Any, mid: str, perspective: str,
+                  view: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's judging part: the "judge called" banner (from the view's judging summary,
+    so the question only to its caller), and whether this token may call a judge or appeal a
+    ruling here (``service.judging.WRITERS``; the rules decide the rest when it posts)."""
+    writers = service_judging.WRITERS
+    return {
+        "banner": viewer.banner_context(mid, perspective, view.get("judge")),
+        "judging": view.get("judge"),
+        "may_call": principal.role in writers["judge_call"],
+        "may_appeal": principal.role in writers["appeal"],
+        "judge_command_id": secrets.token_hex(16), "judge_form": {},
     }
 
 

@@ -8,7 +8,7 @@ board itself is rendered from ``Rules.view`` only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from flask import url_for
 
@@ -215,3 +215,12 @@ def perspective_label(perspective: str, info: Any) -> str:
     if perspective == OMNISCIENT:
         return "omniscient (judge)"
     return f"{perspective} · {seat_names(info).get(perspective, perspective)}"
+
+
+def banner_context(mid: str, perspective: str, summary: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The "judge called" banner: the open case (or the penalty that ended the match) as
+    the view's judging ``summary`` tells it, the question only where the summary keeps it
+    (its caller and the judges: ``replays.judging.summary``)."""
+    summary = summary or {}
+    case = summary["cases"][summary["open"] - 1] if summary.get("open") else None
+    return {"mid": mid, "perspective": perspective, "case": case, "result": summary.get("result")}
