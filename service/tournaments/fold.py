@@ -65,13 +65,18 @@ def fold(entries: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The event's state after ``entries`` (oldest first); ``{}`` for no entries."""
     state: dict[str, Any] = {}
     for entry in entries:
-        state = step(state, entry)
+        state = _apply(state, copy.deepcopy(dict(entry)))
     return state
 
 
 def step(state: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
-    """The state after one more entry; ``state`` is not changed."""
-    s = copy.deepcopy(dict(state))
+    """The state after one more entry; neither ``state`` nor ``entry`` is changed."""
+    return _apply(copy.deepcopy(dict(state)), copy.deepcopy(dict(entry)))
+
+
+def _apply(s: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+    # changes ``s`` in place (the fold's own copy): a fold copies each entry once, not
+    # the whole state per entry
     kind = entry["type"]
     if kind == "create":
         s = {

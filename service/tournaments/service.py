@@ -12,6 +12,7 @@ of the Swiss rounds (``standings``), the top cut (``bracket``) and what is pendi
 """
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, Sequence
@@ -21,7 +22,7 @@ from marshmallow import ValidationError
 from replays import canon
 from replays.demo import iso
 from replays.rules import seat_ids
-from service import auth
+from service import auth, keys
 from service.cardsets import DIGEST, default_set, demo_sets
 from service.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError
 from service.tournaments import bracket, decks, results, swiss
@@ -114,16 +115,19 @@ class EventService:
                         "stage": s["stage"], "created": s["created"]})
         return out
 
-    def outcomes(self, state: Mapping[str, Any]) -> dict[str, Any]:
-        """Every match of the event -> its outcome (None while live), and its status."""
+    def outcomes(self, state: Mapping[str, Any], number: int | None = None) -> dict[str, Any]:
+        """Every match of the event (of round ``number`` only, if given) -> its outcome
+        (None while live). One round trip: the outcome field of each match's meta hash
+        (``service.store``), as ``MatchInfo.outcome`` reads it."""
+        mids = [mid for played in state["rounds_played"] if number is None or played["number"] == number
+                for table in played["tables"] for mid in table["matches"]]
+        pipe = self.client.pipeline(transaction=False)
+        for mid in mids:
+            pipe.hget(keys.meta(mid), "outcome")
         out = {}
-        for played in state["rounds_played"]:
-            for table in played["tables"]:
-                for mid in table["matches"]:
-                    try:
-                        out[mid] = self.matches.info(mid).outcome
-                    except NotFound:
-                        out[mid] = None
+        for mid, raw in zip(mids, pipe.execute() if mids else []):
+            raw = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            out[mid] = json.loads(raw) if raw else None
         return out
 
     def rounds(self, state: Mapping[str, Any], outcomes: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -502,7 +506,7 @@ class EventService:
     def table_view(self, eid: str, number: Any, table_no: Any) -> dict[str, Any]:
         state = self.state(eid)
         self._table(state, number, table_no)
-        for played in self.rounds(state, self.outcomes(state)):
+        for played in self.rounds(state, self.outcomes(state, number)):
             if played["number"] == number:
                 return next(t for t in played["tables"] if t["table"] == table_no)
         raise NotFound(f"no round {number}")
