@@ -121,7 +121,16 @@ kifu follows the official game; sources are named in our own words):
   「好きな順でデッキの下に戻す」 is a secret choice, one card at a time. A search of the
   エールデッキ may find any colour its unseen cards (the life among them) may hold while a
   card is left beside the life. 「ダウンしても相手のライフは減らない」: that down takes no
-  life (step ③ skipped), its other steps as usual. Source: the card texts; judge's choice
+  life (step ③ skipped), its other steps as usual.
+- ダウン①「そのホロメンがダウンした時に働く…効果があれば、それを処理する」: the downed
+  holomem's (top card's) 「このホロメンがダウンした時、…」 abilities, and 「相手のターンで、…」
+  ones only when its owner is not the active player, resolve after the simultaneous downs
+  are found and before their owner takes a life (each player's in the downs' order). An
+  automated one runs once the holomem is archived, so only effects that do not read it
+  are automated (``rawlist.DOWN_SAFE``: draws, cheer sent to another holomem, archive
+  searches); any other waits for its owner's ``effect`` commands, on the opponent's
+  turn too (the cheer that was on the holomem is then in the archive). Source: the
+  rulebook's ダウン ① — judge's choice for the order against ② where nothing differs. Source: the card texts; judge's choice
   where the table needs an order.
 
 >>> from replays import registry
@@ -148,7 +157,7 @@ class Hocg(HocgRules):
     """The ``Rules`` object for hololive OFFICIAL CARD GAME."""
 
     id = "hocg"
-    version = 1
+    version = 2
     title = "hololive OFFICIAL CARD GAME（ホロカ）"
     seats = (2,)
     COMMANDS = COMMANDS

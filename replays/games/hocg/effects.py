@@ -16,6 +16,7 @@ Every chance event goes through ``t.zones`` with its section and who sees it.
 """
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Any
 
@@ -116,10 +117,12 @@ def check_downs(t: Board) -> None:
     s = t.s
     order = [other(s["active"]), s["active"]]
     todo = []
+    triggered: list[dict] = []
     for seat in order:
         downed = [(pos, h) for pos, h in t.stage(seat) if h["damage"] >= t.max_hp(h)]
         # archive from the back end first so that back indices stay valid
         for pos, h in sorted(downed, key=lambda x: _archive_order(x[0])):
+            triggered += down_triggers(t, seat, h["card"])
             t.archive_holo(seat, pos)
             lives = 2 if (t.card(h["card"])["kind"] == "buzz"
                           or any(a.get("effect") == "buzz_life" for a in t.card(h["card"])["abilities"])) else 1
@@ -129,12 +132,36 @@ def check_downs(t: Board) -> None:
             todo.append((seat, pos, lives))
     frames = []
     for seat in order:
+        frames += [f for f in triggered if f["seat"] == seat]  # ダウン① before the life (③)
         for _, pos, lives in [x for x in todo if x[0] == seat]:
             frames += [frame("take_life", seat, None, "down") for _ in range(lives)]
         if any(x[0] == seat and x[1] == "center" for x in todo):
             frames.append(frame("replace_center", seat, None, "down"))
     s["stack"].extend(reversed(frames))
     decide(t)
+
+
+def down_triggers(t: Board, seat: str, card: str) -> list[dict]:
+    """ダウン①: the frames of the downed holomem's 「(相手のターンで、)このホロメンがダウンした時」
+    abilities (those of its top card; 「相手のターンで」 only when ``seat`` is not the active
+    player): an automated one runs its effect (``rawlist.DOWN_SAFE``: none reads the
+    holomem, already archived when it runs), any other is resolved by hand."""
+    out = []
+    for a in t.card(card)["abilities"]:
+        if a.get("effect") == "on_down":
+            opp_turn, then = a["params"].get("opp_turn"), a["params"]["then"]
+            spec = {**a, "effect": then["effect"], "params": then["params"]}
+        elif a.get("effect") is None and a["kind"] == "gift" and (m := DOWN_TEXT.match(a["text"])):
+            opp_turn, spec = bool(m[1]), a
+        else:
+            continue
+        if not opp_turn or seat != t.s["active"]:
+            t.event("down_ability", seat=seat, card=card, ability=a.get("name") or a["kind"])
+            out.append(ability_frame(t, seat, card, spec, "down"))
+    return out
+
+
+DOWN_TEXT = re.compile(r"\s*(相手のターンで、)?このホロメンがダウンした時")
 
 
 def _archive_order(pos: str) -> tuple[int, int]:
@@ -289,7 +316,7 @@ def _constant(t: Board, f: dict) -> Options:
     return None
 
 
-for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life", "no_bloom", "alias", "declare_die"):
+for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life", "no_bloom", "alias", "declare_die", "on_down"):
     EFFECTS.effect(_name, timing="constant")(_constant)
 
 

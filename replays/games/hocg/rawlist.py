@@ -199,10 +199,20 @@ def _faces(word: str) -> list[int]:
     return [int(d) for d in word.split("か")]
 
 
+#: 「(相手のターンで、)このホロメンがダウンした時、…」: ダウン① (``effects.check_downs``)
+DOWN_TRIGGER = re.compile(r"(相手のターンで、)?このホロメンがダウンした時、(.+)")
+#: what such a trigger may do by itself: effects that do not read the downed holomem, so that
+#: resolving them once it is archived (ダウン②) changes nothing
+DOWN_SAFE = ("draw", "cheer_to", "archive_cheer", "from_archive", "search_deck")
+
+
 def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     """Texts made of recognised parts: a cost that may be paid, a die's branches, a
     condition, steps in order (see ``effects``' composed abilities); every part must be
     recognised, or the whole is resolved by hand."""
+    m = DOWN_TRIGGER.fullmatch(body)
+    if m and (then := _spec(m[2])) and then["effect"] in DOWN_SAFE and then["params"].get("to") != "self":
+        return "on_down", {"opp_turn": bool(m[1]), "then": then}
     m = re.fullmatch(r"このカードは、自分の手札がこのカードを含まずに(\d)枚以下でなければ使えない。(.+)", body)
     if m and (spec := _spec(m[2])):
         return spec["effect"], {**spec["params"], "hand_max": int(m[1])}

@@ -114,3 +114,84 @@ def test_simultaneous_downs_the_next_player_resolves_first():
     assert [f["seat"] for f in reversed(s["stack"])] == ["p2", "p2", "p1", "p1"]
     assert [f["effect"] for f in reversed(s["stack"])] == ["take_life", "replace_center"] * 2
     assert MEMO and AKARI_DU and YUKI_2 and BLUE
+
+
+# ------------------------------------------------------------------ ダウン①: abilities of the downed holomem
+
+DRAW_ON_DOWN = "相手のターンで、このホロメンがダウンした時、自分のデッキを1枚引く。"
+
+
+def with_yuki_gift(text: str, effect: str | None, params: dict | None = None):
+    """The FIXTURE set, its 雪見ユキ Debut given a gift printed ``text`` (a given card set)."""
+    from replays.games.hocg import RULES as UNBOUND
+    from replays.kit.cardset import packaged
+
+    data = copy.deepcopy(next(d for d in packaged(UNBOUND.package) if d["id"] == UNBOUND.default_cardset))
+    card = next(c for c in data["cards"] if c["id"] == YUKI_D)
+    card["abilities"] = [{"kind": "gift", "name": "テストのギフト", "text": text, "holopower": 0, "limit": None,
+                          "effect": effect, "params": params or {}}]
+    return UNBOUND.bind(UNBOUND.load_cardset(data))
+
+
+def test_the_list_text_of_a_down_trigger_is_recognised_and_one_reading_the_holomem_is_not():
+    from replays.games.hocg import rawlist
+    assert rawlist.recognise(DRAW_ON_DOWN) == ("on_down", {"opp_turn": True, "then": {"effect": "draw",
+                                                                                      "params": {"count": 1}}})
+    assert rawlist.recognise("このホロメンがダウンした時、自分のデッキを2枚引く。")[1]["opp_turn"] is False
+    # the holomem is archived (ダウン②) when an automated trigger runs: one that reads it stays manual
+    assert rawlist.recognise("相手のターンで、このホロメンがダウンした時、自分のエールデッキの上から1枚をこのホロメンに送る。") == (None, {})
+
+
+def test_downed_on_the_opponents_turn_its_ability_resolves_before_the_life_is_taken():
+    """その他の現象/ダウン ①: 「そのホロメンがダウンした時に働く…効果があれば、それを処理する」, then ②③④."""
+    from replays import engine
+    rules = with_yuki_gift(DRAW_ON_DOWN, *rawlist_of(DRAW_ON_DOWN))
+
+    def scene(s):
+        s["players"]["p1"]["center"]["damage"] = 70
+    given = p2_attacks_after(scene)
+    hand = list(given["players"]["p1"]["hand"])
+    # the outcomes in the order the events happen: p1's draw (①), then its life (③)
+    s = engine.step(rules, given, {**c("p2", "arts", holomem="center", art=0, target="center"),
+                                   "outcomes": [MEMO, GREEN]})
+    p1 = s["players"]["p1"]
+    assert p1["hand"] == [*hand, MEMO] and p1["life"] == 4 and p1["center"]["cheer"] == [GREEN]
+    kinds = [e["kind"] for e in s["events"]]
+    assert kinds.index("down_ability") < kinds.index("draw") < kinds.index("life")
+
+
+def test_downed_on_its_own_turn_an_opponents_turn_ability_does_not_fire():
+    from replays import engine
+    rules = with_yuki_gift(DRAW_ON_DOWN, *rawlist_of(DRAW_ON_DOWN))
+    s = copy.deepcopy(p1_main())
+    hand = s["players"]["p1"]["hand"]
+    hand[hand.index(MIC)] = MEMO
+    s = engine.step(rules, s, c("p1", "support", card=MEMO))
+    s = engine.step(rules, s, {**c("p1", "effect", op="damage", source={"card": MEMO, "ability": "support"},
+                                   pos="center", amount=100), "outcomes": [GREEN]})
+    assert "down_ability" not in [e["kind"] for e in s["events"]]
+    assert s["players"]["p1"]["life"] == 4 and s["pending"]["kind"] == "manual"  # back to ふしぎなメモ
+
+
+def test_an_unautomated_down_ability_waits_for_its_owner_on_the_opponents_turn():
+    from replays import engine
+    text = "相手のターンで、このホロメンがダウンした時、このホロメンのエール1枚を、自分の他のホロメンに付け替えられる。"
+    rules = with_yuki_gift(text, None)
+
+    def scene(s):
+        s["players"]["p1"]["center"]["damage"] = 70
+    s = engine.step(rules, p2_attacks_after(scene), c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "manual" and s["pending"]["seat"] == "p1" and s["players"]["p1"]["life"] == 5
+    assert rules.view(s, "public")["pending"]["text"] == text
+    gift = {"card": YUKI_D, "ability": "テストのギフト"}
+    assert any(cmd["type"] == "effect" for cmd in rules.legal(s, "p1"))  # the table offers its steps
+    s = engine.step(rules, s, c("p1", "effect", op="attach_cheer", source=gift, card=WHITE, src="archive",
+                                pos="back0"))
+    s = engine.step(rules, s, {**c("p1", "choose", choice="done"), "outcomes": [GREEN]})
+    p1 = s["players"]["p1"]
+    assert p1["life"] == 4 and p1["center"]["cheer"] == [WHITE, GREEN]  # the back moved up to the centre
+
+
+def rawlist_of(text: str) -> tuple:
+    from replays.games.hocg import rawlist
+    return rawlist.recognise(text)

@@ -17,10 +17,10 @@ from .golden import FOLDER, GOLDEN, PHYSICAL, make, physical_game, physical_opti
 from .helpers import RULES
 
 PINS = {
-    "downs-and-deck-out": ("7b65cbc7495e4c0759fc748e01a4ed9adac74942d7ebfbf281f2b00668620bc1", ["p1"]),
-    "forced-mulligan": ("464150b078441b81705a02d1f94fdd7ca38b681712849a2d37c90d243463d19f", ["p1"]),
-    "empty-stage": ("84eac81ace03b5c6a93fe004f72e895c2d500f0cebd197157d6ed0e99e6eb480", ["p2"]),
-    PHYSICAL: ("0c7afbccf1a7b90237987efa8df48f7b6292a4c38a73953a4fae8722711a593d", None),
+    "downs-and-deck-out": ("7f9352c18433023e41d798bae7572721432ee9afdbe75c82d25efb335fc89de7", ["p1"]),
+    "forced-mulligan": ("ce51505aa6094d7cf59a0001662165eeb66f2306971f2871d0271bb3d7c7c06e", ["p1"]),
+    "empty-stage": ("a85f49ed7a27bee1a18161bf92f3fae98e2a1ac6c2484199edae3e9789948a3c", ["p2"]),
+    PHYSICAL: ("7474a24eec6c43bf3474776b061133024fd01a2bb77365cd37e3754e65c83f6b", None),
 }
 DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
