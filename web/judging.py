@@ -40,7 +40,10 @@ from web.views import CSP, error_page, is_partial, kifu, principal, varying
 bp = Blueprint("judging", __name__)
 
 #: entry fields each web form posts (besides ``type``); integers are parsed strictly
-INTEGERS = ("case", "to", "step")
+INTEGERS = {
+    "judge_call": ("step",), "ruling": ("case",), "backup": ("to", "case"), "fix": ("case",),
+    "penalty": ("case",), "appeal": ("case",),
+}
 TEXTS = {
     "judge_call": ("question",), "ruling": ("answer", "rule"), "backup": ("reason",),
     "fix": ("reason",), "penalty": ("seat", "infraction", "penalty", "note"), "appeal": ("reason",),
@@ -187,7 +190,7 @@ def parse_entry(form: Mapping[str, str]) -> dict[str, Any]:
         raise BadRequest({"type": [f"one of {', '.join(rules_of_judging.JUDGE_TYPES)}"]})
     entry: dict[str, Any] = {"type": kind}
     errors: dict[str, list[str]] = {}
-    for name in INTEGERS:
+    for name in INTEGERS[kind]:
         raw = (form.get(name) or "").strip()
         if raw:
             if not raw.isdecimal() or len(raw) > 9:
