@@ -54,3 +54,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     from web.judging import bp as judging_bp
     app.register_blueprint(judging_bp)
+    from web.tournaments import bp as events_bp
+    app.register_blueprint(events_bp)
