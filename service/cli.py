@@ -488,5 +488,10 @@ def games():
         click.echo(f"{rules.id}\t{rules.title}\tversion {rules.version}\t{seats} players")
 
 
+from service.tournaments.cli import event as _event  # noqa: E402 - kifu event ... (issue 13)
+
+main.add_command(_event)
+
+
 if __name__ == "__main__":
     main()
