@@ -175,7 +175,8 @@ def serve(host, port, redis_url, data_dir, workers, worker_class, threads, demo,
             where = f"Redis {url}" if redis_url else f"embedded Redis, data in {data.path}"
             click.echo(f"kifu {_version()} on http://{host}:{port}/ ({where})")
             config = {"REDIS_URL": url, "SECRET_KEY": secret_key, "KIFU_ADMIN_TOKEN": admin_token,
-                      "KIFU_SSE_HEARTBEAT": 5.0, **limits.app_config(limit_values)}
+                      "KIFU_SSE_HEARTBEAT": 5.0, **limits.app_config(limit_values),
+                      "KIFU_REDIS_CLIENT": limits.redis_client(url, limit_values)}
             if worker_class == "gthread":
                 # there, live event streams each hold a thread: keep a quarter (>= 2) for everything else
                 config["KIFU_SSE_MAX_STREAMS"] = min(config["KIFU_SSE_MAX_STREAMS"],

@@ -85,6 +85,8 @@ OPTIONS: tuple[Option, ...] = (
            "Live event streams per client address (a venue's spectators may share one)."),
     Option("limit_streams_per_token", "KIFU_LIMIT_STREAMS_PER_TOKEN", 32, "Live event streams per signed-in token."),
     Option("limit_connections", "KIFU_LIMIT_CONNECTIONS", 10000, "Open connections per gevent worker process."),
+    Option("limit_redis_connections", "KIFU_LIMIT_REDIS_CONNECTIONS", 64,
+           "Redis connections per worker process; a request waits for a free one (up to 10 s, then 503)."),
     Option("limit_header_seconds", "KIFU_LIMIT_HEADER_SECONDS", 10.0,
            "Seconds a client has to send a request's line and headers (gevent worker)."),
     Option("limit_idle_seconds", "KIFU_LIMIT_IDLE_SECONDS", 30.0,
@@ -102,6 +104,17 @@ def app_config(values: Mapping[str, Any]) -> dict[str, Any]:
     return {"KIFU_RATE_LIMITS": rules, "KIFU_SSE_MAX_STREAMS": int(values["limit_streams"]),
             "KIFU_SSE_PER_CLIENT": int(values["limit_streams_per_address"]),
             "KIFU_SSE_PER_TOKEN": int(values["limit_streams_per_token"])}
+
+
+def redis_client(url: str, values: Mapping[str, Any]) -> Any:
+    """The app's Redis client for ``kifu serve``: a bounded pool that makes a request wait
+    for a free connection rather than fail (with a thousand greenlets, redis-py's default
+    pool refuses the 101st concurrent command)."""
+    import redis
+
+    pool = redis.BlockingConnectionPool.from_url(url, decode_responses=True, health_check_interval=30,
+                                                 max_connections=int(values["limit_redis_connections"]), timeout=10)
+    return redis.Redis(connection_pool=pool)
 
 
 def server_options(values: Mapping[str, Any]) -> dict[str, Any]:
