@@ -31,7 +31,7 @@ ERRORS = {
     403: "the token may not do this (`forbidden`)",
     404: "no such match (`not_found`); a malformed id is a 404 too",
     409: "`stale_seq`, `idempotency_conflict`, `conflict` or `match_over`, with `current_seq`; "
-         "`import_conflict`, with `match_id`",
+         "`import_conflict`, with `match_id`; `not_ready` (an event's round still playing, nothing left to pair)",
     413: "body too large (`too_large`)",
     415: "wrong content type (`unsupported_media_type`)",
     422: "`rule_violation` with `rule` (the rulebook section) and, at a physical or observed table, `needs` (the "
@@ -180,6 +180,9 @@ def document(version: str) -> dict[str, Any]:
         "parameters": [{"in": "query", "schema": s.AuditQuerySchema}],
         "responses": {**_ok("audit entries; `next` is the `before` of the next page", "Audit"),
                       **_errors(400, 401, 403)}}})
+    from service.api import tournaments  # the events routes document themselves (issue 13)
+
+    tournaments.document(spec, _ok, _errors, BEARER)
     document = spec.to_dict()
     for operations in document["paths"].values():
         for method, operation in operations.items():

@@ -314,3 +314,76 @@ def get_deck_checks(eid: str):
     if not svc.may_judge(state, who):
         raise Forbidden("deck checks are for the organizer and the event's judges")
     return jsonify(_S["DeckChecks"].dump({"checks": svc.deck_checks(eid)}))
+
+
+# --- OpenAPI (service.api.openapi calls this with its own helpers) ------------------------
+
+EID = {"name": "eid", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^ev[0-9a-hjkmnp-tv-z]{20}$"}}
+ROUND = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+TABLE = {"name": "table", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+PLAYER = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
+def document(spec, ok, errors, bearer) -> None:
+    """Register the events schemas and paths on ``spec`` (an apispec ``APISpec``)."""
+    for name, schema in SCHEMAS.items():
+        spec.components.schema(name, schema=schema)
+
+    def write(summary, body, answer, *codes):
+        op = {"summary": summary, "security": bearer, "responses": {**ok("written", answer, 201),
+                                                                    **errors(400, 401, 403, 404, 409, 413, 415, 429, *codes)}}
+        if body:
+            op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
+        return op
+
+    spec.path(path="/api/events", operations={
+        "get": {"summary": "Events, newest first", "responses": ok("the events", "EventList")},
+        "post": write("Create an event (admin): game, format, Swiss rounds, top cut, tables, infractions, judges",
+                      "CreateEvent", "Event")})
+    spec.path(path="/api/events/{eid}", parameters=[EID], operations={"get": {
+        "summary": "The event: players (deck lists to the organizer and judges), rounds with each table's games and "
+                   "result, standings (points, OMW%, GW%, OGW%), the top cut bracket, and what comes next",
+        "responses": {**ok("the event", "Event"), **errors(404)}}})
+    spec.path(path="/api/events/{eid}/players", parameters=[EID], operations={"post": write(
+        "Register a player (admin; late registration until the top cut) with a deck list the game's own deck check "
+        "accepts (every problem named otherwise)", "EventPlayer", "Event")})
+    spec.path(path="/api/events/{eid}/players/{name}/deck", parameters=[EID, PLAYER], operations={
+        "post": write("Correct a player's registered deck list (admin)", "EventDeck", "Event")})
+    spec.path(path="/api/events/{eid}/players/{name}/drop", parameters=[EID, PLAYER], operations={
+        "post": write("Drop a player (admin): not paired from the next round, kept in the standings", None, "Event")})
+    spec.path(path="/api/events/{eid}/staff", parameters=[EID], operations={
+        "post": write("Set the event's judges and head judge (token names; admin)", "EventStaff", "Event")})
+    spec.path(path="/api/events/{eid}/infractions", parameters=[EID], operations={
+        "post": write("Set the infraction table (admin)", "EventInfractions", "Event")})
+    spec.path(path="/api/events/{eid}/rounds", parameters=[EID], operations={"post": write(
+        "Pair the next round (admin): Swiss as a maximum-weight matching, or the top cut; at a digital event each "
+        "table's match is created with a player token per seat (a recorder token at feature tables), shown once",
+        None, "Round", 422)})
+    spec.path(path="/api/events/{eid}/rounds/{number}", parameters=[EID, ROUND], operations={"get": {
+        "summary": "One round's tables, games and results", "responses": {**ok("the round", "Round"), **errors(404)}}})
+    spec.path(path="/api/events/{eid}/rounds/{number}/tables/{table}/report", parameters=[EID, ROUND, TABLE],
+              operations={"post": write("A player reports the result with a player token of the table's games; it "
+                                        "stands once both players report the same", "TableResult", "Table")})
+    spec.path(path="/api/events/{eid}/rounds/{number}/tables/{table}/result", parameters=[EID, ROUND, TABLE],
+              operations={"post": write("A judge of the event (or the organizer) enters the result: final",
+                                        "TableResult", "Table")})
+    spec.path(path="/api/events/{eid}/rounds/{number}/tables/{table}/attach", parameters=[EID, ROUND, TABLE],
+              operations={"post": write("Attach a record of the table made elsewhere (its header names this event, "
+                                        "round and table; its seats the table's players)", "AttachMatch", "Table")})
+    spec.path(path="/api/events/{eid}/sync", parameters=[EID], operations={"post": write(
+        "Create each due best-of-3 game (once; tokens shown once) and open a judge call for each deck-check "
+        "mismatch (organizer or the event's judges)", None, "EventSync")})
+    spec.path(path="/api/events/{eid}/standings", parameters=[EID], operations={"get": {
+        "summary": "Standings and bracket", "responses": {200: {"description": "standings",
+                                                                "content": {"application/json": {"schema": {"type": "object"}}}},
+                                                          **errors(404)}}})
+    spec.path(path="/api/events/{eid}/export", parameters=[EID], operations={"get": {
+        "summary": "Standings or pairings as JSON or CSV",
+        "parameters": [{"in": "query", "schema": ExportQuerySchema}],
+        "responses": {200: {"description": "the export", "content": {"text/csv": {"schema": {"type": "string"}},
+                                                                    "application/json": {"schema": {"type": "object"}}}},
+                      **errors(400, 404)}}})
+    spec.path(path="/api/events/{eid}/deck-checks", parameters=[EID], operations={"get": {
+        "summary": "Deck checks from the records of physical and observed games: cards seen more often than the "
+                   "registered list holds them (organizer and judges)", "security": bearer,
+        "responses": {**ok("the mismatches", "DeckChecks"), **errors(401, 403, 404)}}})
