@@ -1338,7 +1338,8 @@ def boost_all(t: Board, f: dict) -> Options:
 @EFFECTS.effect("if_state", timing="ability")
 def if_state(t: Board, f: dict) -> Options:
     """「このホロメンのHPが減っているなら」「このホロメンにエールがN枚以上付いている時」「自分の
-    ライフがN以下の時」, then <効果>."""
+    ライフがN以下の時」「自分のライフが相手より少ないなら」「自分が後攻で最初のターンなら」,
+    then <効果>."""
     pa = f["params"]
     pos = own_holo_of(t, f)
     h = t.holo(f["seat"], pos) if pos else None
@@ -1349,6 +1350,10 @@ def if_state(t: Board, f: dict) -> Options:
         holds = h is not None and len(h["cheer"]) >= pa["n"]
     elif test == "life_at_most":
         holds = t.p(f["seat"])["life"] <= pa["n"]
+    elif test == "life_below_opponent":
+        holds = t.p(f["seat"])["life"] < t.p(other(f["seat"]))["life"]
+    elif test == "second_first_turn":  # 「自分が後攻で最初のターン」
+        holds = f["seat"] != t.s["first"] and t.first_turn(f["seat"])
     else:
         raise ValueError(test)
     if holds:

@@ -46,6 +46,9 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, dict[
     (re.compile(r"自分のデッキを(\d)枚引く。"), lambda m: ("draw", {"count": int(m[1])})),
     (re.compile(r"このツールが付いているホロメンのアーツ\+(\d+)。"), lambda m: ("tool_arts", {"amount": int(m[1])})),
     (re.compile(r"このマスコットが付いているホロメンのHP\+(\d+)。"), lambda m: ("mascot_hp", {"amount": int(m[1])})),
+    # a mascot's or a fan's arts bonus is read as a tool's, a fan's HP as a mascot's (all attached cards count)
+    (re.compile(r"この(?:マスコット|ファン)が付いているホロメンのアーツ\+(\d+)。"), lambda m: ("tool_arts", {"amount": int(m[1])})),
+    (re.compile(r"このファンが付いているホロメンのHP\+(\d+)。"), lambda m: ("mascot_hp", {"amount": int(m[1])})),
     (re.compile(r"このホロメンはデッキに何枚でも入れられる"), lambda m: ("deck_rule", {})),
     (re.compile(r"このホロメンがダウンした時、自分のライフ-2"), lambda m: ("buzz_life", {})),
     (re.compile(r"このホロメンはBloomできない"), lambda m: ("no_bloom", {})),
@@ -199,6 +202,8 @@ def _faces(word: str) -> list[int]:
     return [int(d) for d in word.split("か")]
 
 
+#: a fan's 「このファンは、自分の〈名前〉だけに付けられ、1人につき何枚でも付けられる。」 (``rules.Support``)
+FAN_ONLY = re.compile(r"(.+?)このファンは、自分の((?:〈[^〉]+〉か)*〈[^〉]+〉)だけに付けられ、\d人につき何枚でも付けられる。")
 #: 「(相手のターンで、)このホロメンがダウンした時、…」: ダウン① (``effects.check_downs``)
 DOWN_TRIGGER = re.compile(r"(相手のターンで、)?このホロメンがダウンした時、(.+)")
 #: what such a trigger may do by itself: effects that do not read the downed holomem, so that
@@ -210,6 +215,13 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     """Texts made of recognised parts: a cost that may be paid, a die's branches, a
     condition, steps in order (see ``effects``' composed abilities); every part must be
     recognised, or the whole is resolved by hand."""
+    m = FAN_ONLY.fullmatch(body)
+    if m and (spec := _spec(m[1])) and spec["effect"] in ("tool_arts", "mascot_hp"):
+        return spec["effect"], {**spec["params"], "only": re.findall(r"〈([^〉]+)〉", m[2])}
+    m = re.fullmatch(r"(自分が後攻で最初のターン|自分のライフが相手(?:のライフ)?より少ない)(?:なら|時)、(.+)", body)
+    if m and (then := _spec(m[2])):
+        return "if_state", {"test": "second_first_turn" if m[1].startswith("自分が後攻") else "life_below_opponent",
+                            "then": then}
     m = DOWN_TRIGGER.fullmatch(body)
     if m and (then := _spec(m[2])) and then["effect"] in DOWN_SAFE and then["params"].get("to") != "self":
         return "on_down", {"opp_turn": bool(m[1]), "then": then}
@@ -222,11 +234,11 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     m = re.fullmatch(r"このカードは、自分のステージのエール1枚をアーカイブしなければ使えない。(.+)", body)
     if m and (then := _spec(m[1])):
         return "cost_stage_cheer", {"then": then, "stage_cheer_cost": 1}
-    m = re.fullmatch(r"(このツールが付いているホロメンのアーツ\+\d+。|このマスコットが付いているホロメンのHP\+\d+。)"
+    m = re.fullmatch(r"(このツールが付いているホロメンのアーツ\+\d+。|このマスコットが付いているホロメンの(?:HP|アーツ)\+\d+。)"
                      r"◆(?:(1st|2nd)以上の)?〈([^〉]+)〉に付いていたら能力追加(.+)", body)
     if m and (base := _spec(m[1])):
         cond = {"names": [m[3]], **({"min_level": LEVELS[m[2]]} if m[2] else {})}
-        extra = re.fullmatch(r"このツールが付いているホロメンのアーツ\+(\d+)。", m[4])
+        extra = re.fullmatch(r"この(?:ツール|マスコット)が付いているホロメンのアーツ\+(\d+)。", m[4])
         if extra and base["effect"] == "tool_arts":
             return "tool_arts", {**base["params"], "bonus": {**cond, "amount": int(extra[1])}}
         extra = re.fullmatch(r"このマスコットが付いているホロメンがBloomした時、(.+)", m[4])

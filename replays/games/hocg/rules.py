@@ -311,6 +311,10 @@ class Support:
                 raise RuleViolation(R_MAIN, f"a {c['support']} is attached to one of your holomem: name it")
             if c["support"] in ("tool", "mascot") and any(t.card(a)["support"] == c["support"] for a in h["attached"]):
                 raise RuleViolation(f"カード/{c['support']}", f"one {c['support']} per holomem")
+            only = {n for a in c["abilities"] for n in a["params"].get("only", ())}
+            if only and not (only & names_of(t, h["card"])):
+                raise RuleViolation(t.rule_of(cmd["card"]), f"「自分の〈{'〉〈'.join(sorted(only))}〉だけに付けられ」: "
+                                                            f"not {t.name(h['card'])}")
         elif target is not None:
             raise RuleViolation(R_MAIN, f"{c['name']} is used, not attached: no target")
 

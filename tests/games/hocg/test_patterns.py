@@ -11,6 +11,7 @@ import json
 import pytest
 
 from replays import engine
+from replays.errors import RuleViolation
 from replays.games.hocg import RULES as UNBOUND
 from replays.games.hocg import rawlist
 
@@ -27,13 +28,14 @@ AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI = (
 KANAERU, OKAYU, SHION = "hBP05-048_U", "hBP05-043_U", "hBP04-060_R"
 CHLOE, KRONII_D, WATAME = "hBP02-039_R", "hBP01-092_02_C", "hBP07-009_U"
 NOEL, RISU, FUBUKI_Y = "hBP05-012_RR", "hBP03-078_RR", "hBP05-069_U"
+ONIGIRYA = "hSD03-014_C"  # ファン おにぎりゃー: HP+10, only on 猫又おかゆ
 POYOYO_ID = "hSD02-014_C"
 
 
 @pytest.fixture(scope="module")
 def R():
     raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
-    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION, CHLOE, KRONII_D, WATAME, NOEL, RISU, FUBUKI_Y, POYOYO_ID}
+    wanted = {AZKI_DRAW, PASOKON, LAMY, MATSURI, NERISSA, KRONII, BIBOO, SUISEI, KANAERU, OKAYU, SHION, CHLOE, KRONII_D, WATAME, NOEL, RISU, FUBUKI_Y, POYOYO_ID, ONIGIRYA}
     yellow, purple = (next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == colour)
                       for colour in ("黄", "紫"))
     named = {"オーロ・クロニー", "夏色まつり"}  # their Debut/1st to bloom from
@@ -120,6 +122,15 @@ def run(R, state, cmd, *outcomes):
     ("このホロメンに〈ルーナイト〉が2枚以上付いているなら、このアーツ+50。", "if_attached",
      {"name": "ルーナイト", "min": 2, "then": {"effect": "arts_plus", "params": {"amount": 50}}}),
     ("自分のデッキから、Debutホロメン1～4枚を公開し、ステージに出す。そしてデッキをシャッフルする。", None, {}),
+    ("このマスコットが付いているホロメンのアーツ+10。", "tool_arts", {"amount": 10}),
+    ("このファンが付いているホロメンのHP+10。このファンは、自分の〈猫又おかゆ〉だけに付けられ、1人につき何枚でも付けられる。",
+     "mascot_hp", {"amount": 10, "only": ["猫又おかゆ"]}),
+    ("このファンが付いているホロメンのアーツ+10。このファンは、自分の〈フワワ・アビスガード〉か〈モココ・アビスガード〉だけに"
+     "付けられ、1人につき何枚でも付けられる。", "tool_arts", {"amount": 10, "only": ["フワワ・アビスガード", "モココ・アビスガード"]}),
+    ("自分が後攻で最初のターンなら、自分のデッキから、〈座員〉1枚を公開し、手札に加える。そしてデッキをシャッフルする。", "if_state",
+     {"test": "second_first_turn", "then": {"effect": "search_deck", "params": {"filter": {"names": ["座員"]}}}}),
+    ("自分のライフが相手より少ないなら、このアーツ+20。", "if_state",
+     {"test": "life_below_opponent", "then": {"effect": "arts_plus", "params": {"amount": 20}}}),
 ])
 def test_the_common_texts_are_recognised(text, effect, params):
     assert rawlist.recognise(text) == (effect, params)
@@ -394,3 +405,45 @@ def test_if_attached_counts_the_named_cards_against_its_minimum(R):
         EFFECTS.resolve(t)
         plus.append([e["amount"] for e in s["events"] if e["kind"] == "arts_plus"])
     assert plus == [[], [50]]
+
+
+@needs_list
+def test_hsd03_014_a_fan_goes_only_on_its_holomem_and_adds_its_hp(R):
+    """サポートカード/ファン: 「このファンは、自分の〈猫又おかゆ〉だけに付けられ、1人につき何枚でも付けられる」."""
+    s = copy.deepcopy(p1_main())
+    hand = s["players"]["p1"]["hand"]
+    hand[hand.index(LETTER)] = ONIGIRYA
+    hand.append(ONIGIRYA)
+    with pytest.raises(RuleViolation, match="だけに付けられ"):
+        run(R, s, c("p1", "support", card=ONIGIRYA, target="center"))  # 雪見ユキ
+    s["players"]["p1"]["center"]["card"] = OKAYU  # 猫又おかゆ
+    s = run(R, s, c("p1", "support", card=ONIGIRYA, target="center"))
+    s = run(R, s, c("p1", "support", card=ONIGIRYA, target="center"))  # 何枚でも
+    center = s["players"]["p1"]["center"]
+    assert center["attached"] == [ONIGIRYA, ONIGIRYA]
+    assert R.view(s, "public")["players"]["p1"]["stage"]["center"]["hp"] == R.cardset.cards[OKAYU]["hp"] + 20
+
+
+def test_the_second_players_first_turn_and_a_life_behind_are_conditions():
+    """「自分が後攻で最初のターンなら」「自分のライフが相手より少ないなら」 (if_state), given/when/then on
+    p2's first turn (p1 went first), then on p1's second."""
+    from replays.games.hocg.effects import if_state
+    from replays.games.hocg.state import Board
+    from replays.kit import frame
+
+    draw = {"effect": "draw", "params": {"count": 1}}
+
+    def holds(state, seat, test):
+        t = Board(copy.deepcopy(state), CS)
+        before = len(t.s["stack"])
+        if_state.run(t, frame("if_state", seat, AKARI_D, "arts", {"test": test, "then": draw}))
+        return len(t.s["stack"]) > before  # its effect pushed
+
+    p2_first = p2_turn(p1_main())
+    assert holds(p2_first, "p2", "second_first_turn") and not holds(p2_first, "p1", "second_first_turn")
+    p1_second = engine.step(UNBOUND.bind(CS), p2_first, {**c("p2", "end_turn"), "outcomes": [MEMO, WHITE]})
+    assert not holds(p1_second, "p1", "second_first_turn")
+    assert not holds(p2_first, "p2", "life_below_opponent")
+    behind = copy.deepcopy(p2_first)
+    behind["players"]["p2"]["life"] -= 1
+    assert holds(behind, "p2", "life_below_opponent") and not holds(behind, "p1", "life_below_opponent")
