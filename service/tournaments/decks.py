@@ -67,7 +67,8 @@ def problems(rules: Any, deck: Any) -> list[str]:
         rules.setup(loaded, "deck-check", len(seats))
     except RuleViolation as exc:
         return [f"[{exc.rule}] {exc.message}" if hasattr(exc, "message") else str(exc)]
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        # a list of the right schema that the set-up still cannot read: refused, not a 500
         return [f"refused by the game's set-up: {exc}"]
     return []
 
