@@ -137,6 +137,14 @@ class BadRequest(ServiceError):
         return {"errors": self.errors}
 
 
+class NotInMatch(BadRequest):
+    """A well-formed value that names what this match lacks (a seat beyond its seat count,
+    a step beyond its head): the OpenAPI document cannot know the match, so its code
+    tells such a refusal from a malformed request."""
+
+    error = "not_in_match"
+
+
 class Rejected(ServiceError):
     """The rules forbid this command now.
 

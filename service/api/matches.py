@@ -26,7 +26,7 @@ from service.api.context import (
     require_principal,
 )
 from service.api.schemas import INSTANCES as S
-from service.errors import BadRequest, Forbidden
+from service.errors import Forbidden, NotInMatch
 from service.limits import page_size
 
 
@@ -94,7 +94,7 @@ def get_state(mid: str):
     seen_as = perspective(info, q["as_"])
     at = q.get("at")
     if at is not None and at > info.seq:
-        raise BadRequest({"at": [f"beyond the head: the match is at seq {info.seq}"]})
+        raise NotInMatch({"at": [f"beyond the head: the match is at seq {info.seq}"]})
     step = kifu().matches.view_step(info.id, seen_as, at, line=False)
     audit_if_needed(info, seen_as, what="state", at=step.step)
     return jsonify(S.StateSchema.dump({"seq": step.step, "perspective": seen_as, "view": step.view}))
@@ -110,7 +110,7 @@ def get_legal(mid: str):
     q = query(S.LegalQuerySchema)
     seat = q["as_"]
     if seat not in _seats(info):
-        raise BadRequest({"as": [f"no seat {seat} in this match; seats: {', '.join(_seats(info))}"]})
+        raise NotInMatch({"as": [f"no seat {seat} in this match; seats: {', '.join(_seats(info))}"]})
     perspective(info, seat)
     if info.header.get("table", "digital") != "digital":
         auth.appender(principal(), info, seat)

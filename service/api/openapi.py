@@ -1,6 +1,16 @@
 """The OpenAPI 3 document of ``/api/``, built with apispec from the same marshmallow
 schemas the views validate and dump with, so the document cannot drift from the code's
 field names. Paths are declared here, next to each other, as a reader's table of the API.
+
+Documenting a route so that tests/service/test_schemathesis.py (Schemathesis against the
+real ``kifu serve``, run on every operation in this document) passes: give its query,
+path and body schemas the exact validators the view loads them with (``schemas.py``:
+patterns such as ``SEAT_ID``, ``PERSPECTIVE``, ``STREAM_ID``, ``CURSOR``, ranges, enums;
+unknown fields refused); list every status it answers with ``_ok`` / ``_errors`` (the edge
+statuses are added to every operation below); answer a well-formed value that only the
+store can refuse (a seat or step this match lacks) with ``NotInMatch`` (400
+``not_in_match``), a state it is not in with 409/422, never with a plain 400. A route
+whose path has ``{match_id}`` is fuzzed against real matches automatically.
 """
 from __future__ import annotations
 
@@ -45,6 +55,12 @@ ERRORS = {
     501: "`rules_unavailable`: this kifu lacks the match's game, card set or rules version (`rules_version` names "
          "the version it needs)",
 }
+
+#: the media types ``POST /api/import`` reads (service.api.records.RECORD_TYPES)
+RECORD_TYPES = ("application/x-ndjson", "text/plain")
+RECORD_BODY = ("the record as JSON Lines (UTF-8): the header object on the first line, then one entry object per "
+               "line, exactly as `GET .../export` or `kifu export` wrote it (docs/record-format.md); a record that "
+               "does not verify is 422 `unverifiable`, one that is not JSON Lines 400")
 
 MID = {"name": "match_id", "in": "path", "required": True,
        "schema": {"type": "string", "pattern": "^[0-9a-hjkmnp-tv-z]{20}$"}}
@@ -160,6 +176,11 @@ def document(version: str) -> dict[str, Any]:
                    "finished and public)",
         "responses": {200: {"description": "the case file", "content": {"application/json": {"schema": {
             "type": "object"}}}}, **_errors(400, 401, 403, 404, 501)}}})
+    spec.path(path="/api/events/{eid}/cases", parameters=[{"name": "eid", "in": "path", "required": True,
+                                                           "schema": {"type": "string"}}], operations={"get": {
+        "summary": "Every judge case of every match of an event, as the caller may read them",
+        "responses": {200: {"description": "the event's matches with their cases", "content": {
+            "application/json": {"schema": {"type": "object"}}}}, **_errors(404)}}})
     spec.path(path="/api/matches/{match_id}/export", parameters=[MID], operations={"get": {
         "summary": "The record as JSON Lines: to judges; to anyone once a public match is over, or while "
                    "no command in it is hidden from them (403/401 names the first hidden entry). "
@@ -170,8 +191,8 @@ def document(version: str) -> dict[str, Any]:
     spec.path(path="/api/import", operations={"post": {
         "summary": "Import a record (admin); verified (with its revealed seed and deal) before anything is stored",
         "security": BEARER,
-        "requestBody": {"required": True,
-                        "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
+        "requestBody": {"required": True, "description": RECORD_BODY,
+                        "content": {media: {"schema": {"type": "string", "minLength": 1}} for media in RECORD_TYPES}},
         "responses": {**_ok("imported under a new match id", "Match", 201),
                       **_ok("already imported: the match the first import stored", "Match"),
                       **_errors(400, 401, 403, 409, 413, 415, 422, 429, 501)}}})

@@ -10,7 +10,15 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from service.ids import MATCH_ID
 
-SEAT_ID = r"^p[1-9][0-9]?$"
+MAX_SEATS = 16  #: the most seats a match may have (CreateMatchSchema.seats)
+#: a seat id, bounded by MAX_SEATS; a match with fewer seats refuses the rest (``not_in_match``)
+SEAT_ID = r"^p([1-9]|1[0-6])$"
+#: a perspective: the public, everything (judges), or one seat
+PERSPECTIVE = r"^(public|omniscient|p([1-9]|1[0-6]))$"
+#: a stream entry id (each part at most 2^64-1, which the views check too): audit entries, notes
+STREAM_ID = r"^[0-9]{1,20}-[0-9]{1,20}$"
+#: a cursor of GET /api/matches: created-ms:match-id, as ``next`` gave it
+CURSOR = r"^[0-9]{1,19}:[0-9a-hjkmnp-tv-z]{20}$"
 STATUSES = ("live", "finished")
 TABLES = ("digital", "physical", "observed")
 NAME = validate.Length(min=1, max=64)
@@ -34,7 +42,7 @@ class SeatRequestSchema(StrictSchema):
 class CreateMatchSchema(StrictSchema):
     game = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seats = fields.List(fields.Nested(SeatRequestSchema), required=True,
-                        validate=validate.Length(min=1, max=16))
+                        validate=validate.Length(min=1, max=MAX_SEATS))
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={
         "description": "the game's options (its options schema; deck lists where the game has them)"})
     table = fields.String(load_default="digital", validate=validate.OneOf(
@@ -68,13 +76,14 @@ class ListQuerySchema(StrictSchema):
     status = fields.String(validate=validate.OneOf(STATUSES))
     tournament = fields.String(validate=LABEL)
     player = fields.String(validate=NAME)
-    cursor = fields.String(validate=validate.Length(min=1, max=256))
+    cursor = fields.String(validate=validate.Regexp(CURSOR, error="a cursor this service returned (next)"))
     limit = fields.Integer(validate=validate.Range(min=1))
 
 
 class StateQuerySchema(StrictSchema):
-    at = fields.Integer(validate=validate.Range(min=0))
-    as_ = fields.String(data_key="as", load_default="public", validate=validate.Length(min=1, max=32))
+    at = fields.Integer(validate=validate.Range(min=0, max=MAX_SEQ))
+    as_ = fields.String(data_key="as", load_default="public",
+                        validate=validate.Regexp(PERSPECTIVE, error="public, omniscient or a seat id like p1"))
 
 
 class LegalQuerySchema(StrictSchema):
@@ -82,9 +91,10 @@ class LegalQuerySchema(StrictSchema):
 
 
 class EntriesQuerySchema(StrictSchema):
-    from_ = fields.Integer(data_key="from", load_default=1, validate=validate.Range(min=1))
-    to = fields.Integer(validate=validate.Range(min=1))
-    as_ = fields.String(data_key="as", load_default="public", validate=validate.Length(min=1, max=32))
+    from_ = fields.Integer(data_key="from", load_default=1, validate=validate.Range(min=1, max=MAX_SEQ))
+    to = fields.Integer(validate=validate.Range(min=1, max=MAX_SEQ))
+    as_ = fields.String(data_key="as", load_default="public",
+                        validate=validate.Regexp(PERSPECTIVE, error="public, omniscient or a seat id like p1"))
 
     @validates_schema
     def _order(self, data, **_kwargs):
@@ -100,11 +110,11 @@ def _stream_id(value: str) -> None:
 
 
 class AuditQuerySchema(StrictSchema):
-    before = fields.String(validate=[validate.Regexp(r"^[0-9]+-[0-9]+$", error="an audit entry id"), _stream_id])
+    before = fields.String(validate=[validate.Regexp(STREAM_ID, error="an audit entry id"), _stream_id])
     limit = fields.Integer(validate=validate.Range(min=1))
 
 
-NOTE_ID = r"^[0-9]{1,20}-[0-9]{1,20}$"
+NOTE_ID = STREAM_ID
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  #: Lichess's move glyphs (service.notes.GLYPHS)
 
 

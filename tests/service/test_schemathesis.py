@@ -1,0 +1,191 @@
+"""Schemathesis against the real ``kifu serve``: the OpenAPI document and the server agree.
+
+``kifu serve`` runs as a process (tests/service/served.py, its embedded Redis); the
+document is read from it (``/api/openapi.json``) and every operation in it is fuzzed
+with an admin token, a fixed seed and a few examples each (bounded: about a minute).
+Checks: no 5xx; every status and body, and every content type, is the document's;
+data the document calls valid is not refused as malformed (``positive_data_acceptance``:
+2xx, or the refusals the document gives for what it cannot know: 401/403/404/409/422/
+429/501); data it calls invalid is refused (``negative_data_rejection``).
+
+Write paths hit real matches: generated ``match_id`` path parameters are mostly the ids
+of matches made here (and sometimes the generated id, for the 404), and a generated
+append is, half the time, replaced by a legal command of that match at its head seq
+(fetched at generation time), so appends are recorded, not only refused. New matches
+are generated from the document's per-game bodies. Routes that others add are covered
+as soon as they are in the document (see ``service.api.openapi``).
+"""
+from __future__ import annotations
+
+import secrets
+
+import pytest
+import requests
+import schemathesis
+from hypothesis import strategies as st
+from schemathesis.config import SchemathesisConfig
+from schemathesis.engine import events
+
+from tests.service.served import serve
+
+SEED = 14
+EXAMPLES = 6
+#: refusals of data the document calls valid that only the store can know: no token or
+#: another's match (401/403), no such match or note (404), a stale seq or an idempotency
+#: clash (409), a rule or a state the match is not in (422), limits (429), a game this
+#: kifu lacks (501)
+POSITIVE_REFUSALS = ["2xx", "401", "403", "404", "409", "422", "429", "501"]
+#: What the document cannot say yet, by operation: the server refuses some bodies the
+#: document accepts. Each is a named gap (the report of issue 14 lists them); any other
+#: mismatch, and any mismatch of another check, fails this test.
+KNOWN_GAPS = {
+    # each game's command schemas are not yet in the document (a command is any object)
+    ("positive_data_acceptance", "POST /api/matches/{match_id}/commands"),
+    # seats per game and each game's options are not yet in the document
+    ("positive_data_acceptance", "POST /api/matches"),
+    # a note's three shapes (new, edit, delete) and printable text are not yet in the document
+    ("positive_data_acceptance", "POST /api/matches/{match_id}/notes"),
+    # `to` before `from` is a 400: a relation between two parameters that JSON Schema cannot state
+    ("positive_data_acceptance", "GET /api/matches/{match_id}/entries"),
+    # the judging routes are another engineer's, documented as they land
+    ("positive_data_acceptance", "POST /api/matches/{match_id}/judge"),
+}
+GAMES = ("holodelive", "senbu_rinki", "heroes_placement", "rolling_stone", "hocg")
+SEATS = {"senbu_rinki": 4, "rolling_stone": 3}
+
+
+@schemathesis.serializer("application/x-ndjson")
+def _ndjson(ctx, value) -> bytes:
+    """A record is JSON Lines text: the document types it as a string."""
+    return value.encode("utf-8") if isinstance(value, str) else str(value).encode("utf-8")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with serve(tmp_path_factory.mktemp("schemathesis"), KIFU_LIMIT_WRITES="1000000",
+               KIFU_LIMIT_TOKEN_REQUESTS="1000000") as served:
+        yield served
+
+
+def _create(server, game: str, seats: int) -> str:
+    answer = requests.post(f"{server.base}/api/matches", timeout=30,
+                           headers={"Authorization": f"Bearer {server.admin}"},
+                           json={"game": game, "seats": [{"name": f"P{i}"} for i in range(1, seats + 1)]})
+    assert answer.status_code == 201, answer.text
+    return answer.json()["id"]
+
+
+@pytest.fixture(scope="module")
+def real_matches(server):
+    return [_create(server, game, SEATS.get(game, 2)) for game in GAMES]
+
+
+def legal_append(server, mid: str) -> dict | None:
+    """A postable body for match ``mid`` now: its first seat's first legal command at its head."""
+    auth = {"Authorization": f"Bearer {server.admin}"}
+    info = requests.get(f"{server.base}/api/matches/{mid}", headers=auth, timeout=30).json()
+    for seat in (s["id"] for s in info["header"]["seats"]):
+        legal = requests.get(f"{server.base}/api/matches/{mid}/legal", params={"as": seat}, headers=auth, timeout=30)
+        if legal.status_code == 200 and legal.json()["commands"]:
+            return {"expected_seq": info["seq"], "command_id": secrets.token_hex(8),
+                    "command": legal.json()["commands"][0]}
+    return None
+
+
+@pytest.fixture(scope="module")
+def api(server, real_matches):
+    config = SchemathesisConfig.from_dict({
+        "seed": SEED,
+        "base-url": server.base,
+        "headers": {"Authorization": f"Bearer {server.admin}"},
+        "generation": {"max-examples": EXAMPLES, "deterministic": True},
+        "phases": {"stateful": {"enabled": False}},
+        "checks": {"positive_data_acceptance": {"expected-statuses": POSITIVE_REFUSALS}},
+    })
+    schema = schemathesis.openapi.from_url(f"{server.base}/api/openapi.json", config=config)
+
+    @schema.hook
+    def flatmap_path_parameters(context, path_parameters):
+        if "match_id" not in (path_parameters or {}):
+            return st.just(path_parameters)
+        return st.sampled_from([*real_matches, path_parameters["match_id"]]).map(
+            lambda mid: {**path_parameters, "match_id": mid})
+
+    @schema.hook
+    def filter_failure(context, failure, case, response):
+        # a well-formed seat or step this match lacks is the documented 400 not_in_match
+        if response is not None and response.status_code == 400:
+            try:
+                return response.json().get("error") != "not_in_match"
+            except ValueError:
+                return True
+        return True
+
+    record = requests.get(f"{server.base}/api/matches/{real_matches[0]}/export", timeout=30,
+                          headers={"Authorization": f"Bearer {server.admin}"}).text
+
+    @schema.hook
+    def flatmap_case(context, case):
+        if not case.meta.generation.mode.is_positive:
+            return st.just(case)
+        if context.operation.label == "POST /api/import":
+            return st.sampled_from([record, case.body]).map(lambda body: _with_body(case, body))
+        if context.operation.label == "POST /api/matches":
+            # until the document has each game's seats and options: sometimes a body of a real set-up
+            real = [{"game": g, "seats": [{"name": f"P{i}"} for i in range(SEATS.get(g, 2))], "tournament": "fuzz"}
+                    for g in GAMES]
+            return st.sampled_from([*real, case.body]).map(lambda body: _with_body(case, body))
+        if context.operation.label != "POST /api/matches/{match_id}/commands":
+            return st.just(case)
+
+        def legal(use: bool):
+            body = legal_append(server, case.path_parameters["match_id"]) if use else None
+            if body is not None:
+                case.body = body
+            return case
+        return st.sampled_from([True, False]).map(legal)
+
+    return schema
+
+
+def _with_body(case, body):
+    case.body = body
+    return case
+
+
+def run(schema) -> tuple[list[str], dict[str, int], list]:
+    """The engine's run (its examples, coverage and fuzzing phases): every failed check
+    as text, the count of answers by "METHOD path status", and the engine's errors."""
+    failures, answers, errors = [], {}, []
+    for event in schemathesis.engine.from_schema(schema).execute():
+        if isinstance(event, (events.ScenarioFinished, events.FuzzScenarioFinished)):
+            for case_id, interaction in event.recorder.interactions.items():
+                if interaction.response is not None:
+                    key = f"{interaction.request.method} {event.recorder.label.split(' ', 1)[-1]} " \
+                          f"{interaction.response.status_code}"
+                    answers[key] = answers.get(key, 0) + 1
+            for case_id, checks in event.recorder.checks.items():
+                for check in checks:
+                    if check.failure_info is not None:
+                        case = event.recorder.cases[case_id].value
+                        if (check.name, event.recorder.label) in KNOWN_GAPS:
+                            continue
+                        failures.append(f"{check.name} {event.recorder.label}: {check.failure_info.failure.title}: "
+                                        f"{check.failure_info.failure.message[:300]} "
+                                        f"[query={case.query} body={str(case.body)[:200]}]")
+        elif isinstance(event, (events.NonFatalError, events.FatalError)):
+            errors.append(f"{event.label}: {getattr(event.info, 'message', event.info)}")
+    return failures, answers, errors
+
+
+def test_the_server_is_what_its_document_says(api, server, real_matches):
+    failures, answers, errors = run(api)
+    print("\n".join(f"{key}: {count}" for key, count in sorted(answers.items())))
+    assert not errors, errors
+    assert not failures, "\n".join(sorted(set(failures)))
+    assert not [key for key in answers if key.endswith(tuple(f" {code}" for code in range(500, 600)))]
+    # the write paths were exercised: matches created, commands appended to real matches
+    assert answers.get("POST /api/matches 201"), answers
+    assert answers.get("POST /api/import 201") or answers.get("POST /api/import 200"), answers
+    recorded = sum(requests.get(f"{server.base}/api/matches/{mid}", timeout=30).json()["seq"] for mid in real_matches)
+    assert recorded > 0, answers
