@@ -489,10 +489,13 @@ def games():
         click.echo(f"{rules.id}\t{rules.title}\tversion {rules.version}\t{seats} players")
 
 
-from service.tournaments.cli import event as _event  # noqa: E402 - kifu event ... (issue 13)
-
-main.add_command(_event)
-
-
 if __name__ == "__main__":
-    main()
+    # ``python -m service.cli``: run the module ``service.cli`` itself, which ``kifu event``
+    # extends (importing it from this ``__main__`` copy would import this file twice)
+    from service.cli import main as _main
+
+    _main()
+else:
+    from service.tournaments.cli import event as _event  # kifu event ... (issue 13)
+
+    main.add_command(_event)
