@@ -167,3 +167,27 @@ def case_file(matches: MatchService, mid: str, n: int) -> dict[str, Any]:
         item["superseded_by"] = rules_of_judging.superseded_by(judge, item["seq"]) if not item["judge"] else None
     return {"match": mid, "case": case, "step": step, "boards": boards, "knew": knew, "followed": followed,
             "superseded": judge["superseded"], "penalties": [p for p in judge["penalties"] if p.get("case") == n]}
+
+
+def event_cases(matches: MatchService, client: Any, eid: str,
+                principal: auth.Principal | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``(event state, rows)``: every match of an event's rounds with its cases, as
+    ``principal`` may read them (unlisted matches only to those who list every match).
+    Each row: ``info``, ``round``, ``table``, ``cases``, ``reads_files`` (may open the files)."""
+    from service.tournaments import EventService  # events are optional to judging
+
+    state = EventService(client, matches).state(eid)
+    rows = []
+    for played in state.get("rounds_played", ()):
+        for tab in played["tables"]:
+            for mid in tab["matches"]:
+                try:
+                    info = matches.info(mid)
+                except NotFound:
+                    continue
+                if not (info.listed or auth.sees_all_matches(principal)):
+                    continue
+                perspective = auth.perspectives_for(principal, info)[-1]
+                rows.append({"info": info, "round": played.get("number"), "table": tab["table"],
+                             "cases": cases(matches, mid, perspective), "reads_files": perspective == OMNISCIENT})
+    return state, rows

@@ -93,3 +93,11 @@ def get_case(mid: str, n: int):
     found["boards"] = {p: {"view": v.view, "turn": v.turn, "phase": v.phase, "to_act": v.to_act}
                        for p, v in found["boards"].items()}
     return jsonify(found)
+
+
+@bp.get("/events/<eid>/cases")
+def get_event_cases(eid: str):
+    """Every case of every match of an event, as the caller may read them."""
+    _, rows = service_judging.event_cases(kifu().matches, kifu().redis, eid, principal())
+    return jsonify({"event": eid, "matches": [
+        {"match": r["info"].id, "round": r["round"], "table": r["table"], "cases": r["cases"]} for r in rows]})
