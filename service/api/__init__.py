@@ -23,5 +23,6 @@ def _no_store(response):
 
 from service.api import judging, matches, meta, notes, records  # noqa: E402,F401 - routes register on import
 from service.api import tournaments  # noqa: E402,F401 - /api/events (issue 13)
+from service.api import review  # noqa: E402,F401 - variations, shapes, studies (issue 15)
 
 __all__ = ["bp", "errors"]

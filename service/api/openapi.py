@@ -204,6 +204,9 @@ def document(version: str) -> dict[str, Any]:
     from service.api import tournaments  # the events routes document themselves (issue 13)
 
     tournaments.document(spec, _ok, _errors, BEARER)
+    from service.api import review  # variations, shapes, studies (issue 15)
+
+    review.document(spec, _ok, _errors, BEARER, MID)
     document = spec.to_dict()
     for operations in document["paths"].values():
         for method, operation in operations.items():
