@@ -499,3 +499,6 @@ else:
     from service.tournaments.cli import event as _event  # kifu event ... (issue 13)
 
     main.add_command(_event)
+    from service.review.cli import review as _review  # kifu review verify ... (issue 15)
+
+    main.add_command(_review)

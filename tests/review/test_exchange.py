@@ -1,0 +1,108 @@
+"""Export and import of notes, shapes and variations, anchored to the record's chain; kifu review verify."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from service.cli import main
+from tests.review.conftest import advance, line_from
+from tests.service.api.conftest import dump
+
+JSONL = {"Content-Type": "application/x-ndjson"}
+
+
+def annotated(api, svc, tokens):
+    """A holodelive match at step 6 with a note, shapes on it and on a step, and a variation."""
+    match = api.as_(tokens["admin"]).create("holodelive", ["Aoi", "Ren"])
+    mid = match["id"]
+    advance(svc, mid, 6)
+    judge = api.as_(tokens["judge"])
+    note = judge.post(f"/api/matches/{mid}/notes", json={"step": 3, "text": "the key play", "glyph": "!"}).json
+    for body in ({"step": 3, "perspective": "omniscient", "note": note["id"],
+                  "shapes": [{"kind": "arrow", "from": "hand-p1/card/0", "to": "venue-1", "color": "red"}]},
+                 {"step": 2, "perspective": "public", "shapes": [{"kind": "highlight", "at": "home-p2"}]}):
+        assert judge.post(f"/api/matches/{mid}/shapes", json=body).status_code == 201
+    rv = judge.post(f"/api/matches/{mid}/variations", json={"step": 4, "commands": line_from(svc, mid, 4, 3),
+                                                            "title": "draw first"})
+    assert rv.status_code == 201, rv.json
+    return mid
+
+
+def items(text):
+    lines = [json.loads(line) for line in text.splitlines()]
+    strip = ("id", "at", "note")
+    return lines[0], sorted(json.dumps({k: v for k, v in i.items() if k not in strip}, sort_keys=True)
+                            for i in lines[1:])
+
+
+def test_export_import_round_trip_onto_an_imported_copy_of_the_record(api, svc, tokens, redis):
+    mid = annotated(api, svc, tokens)
+    judge = api.as_(tokens["judge"])
+    text = judge.get(f"/api/matches/{mid}/review/export").get_data(as_text=True)
+    header, before = items(text)
+    assert header["head"] == {"seq": 6, "chain": svc.info(mid).chain}
+    assert sorted(json.loads(b)["type"] for b in before) == ["note", "shapes", "shapes", "variation"]
+
+    copy = svc.import_record(svc.export(mid, include_seed=True).dumps(), by="admin")
+    assert copy.id != mid and copy.chain == svc.info(mid).chain
+    rv = judge.post(f"/api/matches/{copy.id}/review/import", data=text, headers=JSONL)
+    assert rv.status_code == 201, rv.json
+    assert rv.json == {"notes": 1, "shapes": 2, "variations": 1}
+    again = judge.get(f"/api/matches/{copy.id}/review/export").get_data(as_text=True)
+    assert items(again)[1] == before
+    # the shapes of the note follow the note's new id
+    shapes = judge.get(f"/api/matches/{copy.id}/shapes").json["shapes"]
+    notes = judge.get(f"/api/matches/{copy.id}/notes").json["notes"]
+    assert [s["note"] for s in shapes if s["step"] == 3] == [notes[0]["id"]]
+
+
+def test_an_import_onto_another_record_or_with_a_tampered_variation_writes_nothing(api, svc, tokens, redis):
+    mid = annotated(api, svc, tokens)
+    judge = api.as_(tokens["judge"])
+    text = judge.get(f"/api/matches/{mid}/review/export").get_data(as_text=True)
+    other = api.as_(tokens["admin"]).create("holodelive", ["Aoi", "Ren"])["id"]
+    advance(svc, other, 6, bot_seed="another")
+    lines = text.splitlines()
+    variation = next(i for i, line in enumerate(lines) if '"variation"' in line)
+    tampered = json.loads(lines[variation])
+    tampered["hashes"][-1] = "0" * 64
+    bad = "\n".join([*lines[:variation], json.dumps(tampered), *lines[variation + 1:]])
+    before = dump(redis)
+    assert judge.post(f"/api/matches/{other}/review/import", data=text, headers=JSONL).status_code == 400
+    assert judge.post(f"/api/matches/{mid}/review/import", data=bad, headers=JSONL).status_code == 400
+    assert judge.post(f"/api/matches/{mid}/review/import", data="{}", headers=JSONL).status_code == 400
+    assert api.as_(None).post(f"/api/matches/{mid}/review/import", data=text, headers=JSONL).status_code == 401
+    # an annotator may not bring variations onto a live match (they need its omniscient view)
+    assert api.as_(tokens["annotator"]).post(f"/api/matches/{mid}/review/import", data=text,
+                                             headers=JSONL).status_code == 400
+    assert dump(redis) == before
+
+
+def test_kifu_review_verify_checks_anchors_and_replays_every_variation(api, svc, tokens, tmp_path):
+    mid = annotated(api, svc, tokens)
+    text = api.as_(tokens["judge"]).get(f"/api/matches/{mid}/review/export").get_data(as_text=True)
+    record = tmp_path / "m.kifu.jsonl"
+    record.write_text(svc.export(mid, include_seed=True).dumps())
+    good = tmp_path / "review.jsonl"
+    good.write_text(text)
+    runner = CliRunner()
+    result = runner.invoke(main, ["review", "verify", str(good), "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    assert "1 notes, 2 shape sets, 1 variations replayed" in result.output
+
+    lines = text.splitlines()
+    v = next(i for i, line in enumerate(lines) if '"variation"' in line)
+    item = json.loads(lines[v])
+    for name, change in (("anchor", {"anchor": "f" * 64}), ("command", {"commands": item["commands"][:1] * 3}),
+                         ("seed", {"seed": "x" * 64})):
+        bad = tmp_path / f"{name}.jsonl"
+        bad.write_text("\n".join([*lines[:v], json.dumps({**item, **change}), *lines[v + 1:]]))
+        result = runner.invoke(main, ["review", "verify", str(bad), "--record", str(record)])
+        assert result.exit_code == 1, (name, result.output)
+        assert f"line {v + 1}" in result.output, (name, result.output)
+    # a record without its seed cannot replay the variations
+    unrevealed = tmp_path / "live.kifu.jsonl"
+    unrevealed.write_text(svc.export(mid, include_seed=False).dumps())
+    result = runner.invoke(main, ["review", "verify", str(good), "--record", str(unrevealed)])
+    assert result.exit_code == 1 and "seed" in result.output
