@@ -26,7 +26,7 @@ next move.
 from __future__ import annotations
 
 import threading
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any, Callable, Iterable, Iterator
 
 from flask import current_app, request, session
@@ -66,6 +66,36 @@ class StreamSlots:
                 if self._by_holder[holder] <= 0:
                     del self._by_holder[holder]
             self.total -= 1
+
+
+class _Rendered:
+    """The public frames of recent entries, rendered once per process for all their viewers
+    (a table's spectators all see the public view; hidden views are rendered per stream)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._frames: OrderedDict[tuple[str, int], list[str]] = OrderedDict()
+        self.hits = 0
+
+    def __call__(self, mid: str, perspective: str, seq: int, make: Callable[[], list[str]]) -> list[str]:
+        if perspective != PUBLIC:
+            return make()
+        key = (mid, seq)
+        found = self._frames.get(key)
+        if found is not None:
+            self.hits += 1
+            return found
+        made = self._frames[key] = make()
+        if len(self._frames) > self.size:
+            self._frames.popitem(last=False)
+        return made
+
+
+def rendered(mid: str, perspective: str, seq: int, make: Callable[[], list[str]]) -> list[str]:
+    cache = current_app.extensions.get("kifu.sse_rendered")
+    if cache is None:
+        cache = current_app.extensions.setdefault("kifu.sse_rendered", _Rendered())
+    return cache(mid, perspective, seq, make)
 
 
 def follow_hub() -> FollowHub | None:
@@ -194,7 +224,8 @@ def _hub_frames(svc: Any, hub: FollowHub, mid: str, perspective: str, after: int
                 if not allowed():
                     yield frame("end", "signed out", last)
                     return
-                yield from batch_frames(svc, mid, perspective, last, seq, render)
+                yield from rendered(mid, perspective, seq,
+                                    lambda: list(batch_frames(svc, mid, perspective, seq - 1, seq, render)))
                 last = seq
             head = svc.store.head(mid)
     finally:
