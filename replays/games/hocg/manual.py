@@ -370,14 +370,14 @@ def templates(t: Board, seat: str) -> list[dict]:
         out += [cmd("attach_cheer", card=card, src="cheer_deck", pos=pos) for card in cheer_deck]
         out += [cmd("attach_cheer", card=card, src="archive", pos=pos)
                 for card in sorted(set(pl["archive"])) if C.is_cheer(t.cs, card)]
-        for src in mine:
-            if src != pos:
-                out += [cmd("attach_cheer", card=card, src=src, pos=pos) for card in sorted(set(t.holo(seat, src)["cheer"]))]
+        for src in (p for p in mine if p != pos):
+            out += [cmd("attach_cheer", card=card, src=src, pos=pos) for card in sorted(set(t.holo(seat, src)["cheer"]))]
     for side, positions in (("opponent", theirs), ("self", mine)):
         for pos in positions:
             h = t.holo(opp if side == "opponent" else seat, pos)
             out += [cmd("archive_cheer", card=card, side=side, pos=pos) for card in sorted(set(h["cheer"]))]
-    out += [cmd("move", card=None, src="deck_top", dest=dest) for dest in ("hand", "archive", "holopower", "deck_bottom")]
+    out += [cmd("move", card=None, src="deck_top", dest=dest)
+            for dest in ("hand", "archive", "holopower", "deck_bottom")]
     for card in t.hand_cards(seat):
         dests = ("archive", "deck", "deck_top", "deck_bottom", "holopower")
         out += [cmd("move", card=card, src="hand", dest=dest) for dest in dests]
