@@ -56,3 +56,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(judging_bp)
     from web.tournaments import bp as events_bp
     app.register_blueprint(events_bp)
+    from web.review import bp as review_bp  # shapes, variations, studies, embeds (issue 15)
+    app.register_blueprint(review_bp)
