@@ -9,7 +9,8 @@ goes through ``Rules.view`` for a perspective the signed-in role may use
 Layout: ``views`` (routes), ``signin`` (session principal and CSRF), ``viewer`` (what a
 step page shows), ``events`` (the server-sent event stream), ``table`` (the recording
 table), ``pickers`` (a chance event's outcomes, or the cards a reveal may name, as one
-searchable list), ``create`` (the new-match form with its opening-deal pickers).
+searchable list), ``create`` (the new-match form with its opening-deal pickers),
+``judging`` (its own blueprint: the judge panel, case files, the "judge called" banner).
 Templates in ``web/templates/``: one page template per page that includes the partials
 htmx swaps; board templates per game in ``web/templates/games/<id>/board.html``
 (the convention is documented at the top of ``games/_generic.html``). Static files are

@@ -13,6 +13,9 @@ chance events asks for the next outcome after each pick (the service's ``needs``
 refusal), until it is complete; nothing is written before. A reveal (a card named from a
 hand of unknown cards) folds its many commands into one button with a picker of what the
 unknown card may be (``pickers.families``).
+
+While a judge is called the table shows the "judge called" banner and offers no command
+(the rules await nobody); its "Call a judge" and "Appeal" forms post to ``web.judging``.
 """
 from __future__ import annotations
 
