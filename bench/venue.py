@@ -64,6 +64,7 @@ class Venue:
         self.steps: list[float] = []
         self.lags: list[float] = []
         self.errors = {"commands": 0, "steps": 0, "streams": 0, "missed events": 0}
+        self.why: dict[str, int] = {}  # what the errors were: "commands 503", "streams closed", ...
         self.heads: dict[str, int] = {}
         self.measuring = False
         self.stop = False
@@ -112,6 +113,7 @@ class Venue:
                 self.heads[mid] = seq
             else:
                 self.errors["commands"] += 1
+                self._why(f"command {status or 'no answer'}")
                 gevent.sleep(1.0)
                 continue
             gevent.sleep(random.uniform(0.5 * pace, 1.5 * pace))
@@ -151,13 +153,17 @@ class Venue:
                     sent = self.sent.get((mid, seq))
                     if sent is not None and self.measuring:
                         self.lags.append(now - sent)
-        except OSError:
+        except OSError as exc:
             if not self.stop:
                 self.errors["streams"] += 1
+                self._why(f"stream {str(exc)[:40]}")
         finally:
             sock.close()
             if got:  # every entry after the first one seen, up to the last, must have come
                 self.errors["missed events"] += sum(1 for s in range(min(got), max(got) + 1) if s not in got)
+
+    def _why(self, what: str) -> None:
+        self.why[what] = self.why.get(what, 0) + 1
 
     def browser(self, mids: list[str], source: str, pace: float) -> None:
         while not self.stop:
@@ -171,6 +177,7 @@ class Venue:
                     self.steps.append(took)
             else:
                 self.errors["steps"] += 1
+                self._why(f"step {status or 'no answer'}")
             gevent.sleep(random.uniform(0.5 * pace, 1.5 * pace))
 
 
@@ -300,7 +307,8 @@ def main() -> None:
     print(line("commands", venue.commands) + f"  ({rate:.1f}/s)")
     print(line("steps", venue.steps) + f"  ({len(venue.steps) / args.seconds:.1f}/s)")
     print(line("SSE lag", venue.lags) + f"  ({len(venue.lags) / args.seconds:.0f} deliveries/s)")
-    print("  errors    " + ", ".join(f"{k} {v}" for k, v in venue.errors.items()))
+    print("  errors    " + ", ".join(f"{k} {v}" for k, v in venue.errors.items())
+          + (f"  ({', '.join(f'{k}: {v}' for k, v in sorted(venue.why.items()))})" if venue.why else ""))
     print(f"  memory    kifu serve (master + {args.workers} workers) {peak_server:.0f} MB peak RSS, "
           f"its Redis {peak_redis:.0f} MB")
     print(f"  cpu       the server and its Redis used {cpu_used / args.seconds:.2f} of this machine's "
