@@ -8,7 +8,10 @@ table recorded them: every chance outcome stated in the commands and the set-up'
 deal (``replays.kit.tables.restate``), so the figure is what replaying a physical record
 costs (the states are the same, only the source of the outcomes differs).
 
-    python bench/fold.py [--game holodelive] [--records 40] [--repeat 5] [--table digital] [--cpu]
+With ``--judged`` it also folds through the judging layer (``replays.judging.Judged``, the
+wrapper every match is served with) and prints that fold's cost relative to the game's own.
+
+    python bench/fold.py [--game holodelive] [--records 40] [--repeat 5] [--table digital] [--cpu] [--judged]
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import argparse
 import json
 import time
 
-from replays import engine, registry
+from replays import engine, judging, registry
 from replays.demo import demo_record
 from replays.kit.tables import restate
 from replays.records import Record
@@ -49,6 +52,7 @@ def main() -> None:
     parser.add_argument("--table", choices=("digital", "physical", "observed"), default="digital")
     parser.add_argument("--cpu", action="store_true",
                         help="time with this process's CPU time (steadier on a machine busy with other work)")
+    parser.add_argument("--judged", action="store_true", help="also fold through the judging layer")
     args = parser.parse_args()
 
     rules = registry.demo(args.game)
@@ -63,7 +67,7 @@ def main() -> None:
             for line in lines:
                 json.loads(line)
 
-    def fold_all() -> None:
+    def fold_all(rules=rules) -> None:
         for header, lines in texts:
             state = engine.initial_state(rules, header, header["seed"])
             for line in lines:
@@ -76,6 +80,15 @@ def main() -> None:
     print(f"json.loads only : {entries / parse:12,.0f} entries/s")
     print(f"parse + fold    : {entries / fold:12,.0f} entries/s (setup included)")
     print(f"ratio fold/json.loads = {parse / fold:.3f}")
+    if args.judged:
+        # interleaved, so that a busy machine's drift does not land on one side only
+        wrapped = judging.Judged(rules, len(records[0].header["seats"]))
+        plain = judged = float("inf")
+        for _ in range(args.repeat):
+            plain = min(plain, best_of(1, fold_all, clock))
+            judged = min(judged, best_of(1, lambda: fold_all(wrapped), clock))
+        print(f"judged fold     : {entries / judged:12,.0f} entries/s")
+        print(f"ratio judged/plain fold time = {judged / plain:.3f} (1.0: judging costs nothing)")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,7 @@ R_PENALTY = f"{R}/penalty"
 R_APPEAL = f"{R}/appeal"
 
 JUDGE_TYPES = ("judge_call", "ruling", "backup", "fix", "penalty", "appeal")
+_JUDGE_SET = frozenset(JUDGE_TYPES)
 PENALTIES = ("warning", "game_loss", "match_loss", "disqualification")
 ENDS_MATCH = ("game_loss", "match_loss", "disqualification")
 JUDGES = ("judge", "head_judge", "admin")  #: may rule, back up, fix and penalise
@@ -215,6 +216,7 @@ class Judged:
         self.game = game
         self.players = players
         self.commands = {**game.commands, **SCHEMAS}
+        self._game_apply = game.apply
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
@@ -236,9 +238,11 @@ class Judged:
         return self._game_step(state, command, self.game.decide)
 
     def apply(self, state: State, command: Command, *, state_at: StateAt | None = None) -> State:
-        if is_judge(command):
+        if command["type"] in _JUDGE_SET:
             return self._judge(state, command, state_at, check=False)
-        return self._game_step(state, command, self.game.apply)
+        if "judge" not in state:  # the hot path: a match nobody judged folds at the game's own speed
+            return self._game_apply(state, command)
+        return self._game_step(state, command, self._game_apply)
 
     def _game_step(self, state: State, command: Command, step: Callable[[State, Command], State]) -> State:
         judge = layer(state)
