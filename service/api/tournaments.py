@@ -38,7 +38,9 @@ class CreateEventSchema(StrictSchema):
     top_cut = fields.Integer(strict=True, load_default=0, validate=validate.OneOf((0, 2, 4, 8, 16, 32)))
     table = fields.String(load_default="digital", validate=validate.OneOf(TABLES), metadata={
         "description": "digital: every table's match is created at pairing, with player tokens; physical or "
-                       "observed: tables are recorded elsewhere and attached, or their results reported"})
+                       "observed: each table's recorder creates its games through the event with the deal "
+                       "(POST .../tables/{table}/games), or a record made elsewhere is attached, or the "
+                       "players report the result"})
     cardset = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64))
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "the game's options for every match (no deck lists)"})
@@ -83,6 +85,12 @@ class AttachSchema(StrictSchema):
     match = fields.String(required=True, validate=validate.Length(min=1, max=64))
 
 
+class NewGameSchema(StrictSchema):
+    deal = fields.List(fields.Raw(allow_none=True), required=True, validate=validate.Length(max=1000), metadata={
+        "description": "the set-up's chance outcomes as the recorder saw them (a card id each; null where an "
+                       "observed table did not see it), as POST /api/matches takes them"})
+
+
 class ExportQuerySchema(StrictSchema):
     what = fields.String(load_default="standings", validate=validate.OneOf(exporting.WHATS))
     format = fields.String(load_default="json", validate=validate.OneOf(exporting.FORMATS))
@@ -119,6 +127,21 @@ class TableSchema(StrictSchema):
     reported = fields.List(fields.String())
 
 
+class NewGameAnswerSchema(StrictSchema):
+    table = fields.Dict(required=True, metadata={"description": "the table, its new game attached"})
+    game = fields.Integer(required=True, metadata={"description": "the game's number at the table (1-based)"})
+    match = fields.String(required=True)
+    tokens = fields.Dict(required=True, metadata={"description": "a recorder token of the new match; shown once"})
+
+
+class TableTokensSchema(StrictSchema):
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+    game = fields.Integer(required=True)
+    match = fields.String(required=True)
+    tokens = fields.Dict(required=True, metadata={"description": "seat (or recorder) -> token; shown once"})
+
+
 class SyncSchema(StrictSchema):
     games = fields.List(fields.Dict(), required=True, metadata={"description": "new games, with tokens (shown once)"})
     deck_calls = fields.List(fields.Dict(), required=True, metadata={"description": "judge calls opened"})
@@ -132,7 +155,8 @@ SCHEMAS = {
     "CreateEvent": CreateEventSchema, "EventPlayer": PlayerSchema, "EventDeck": DeckSchema,
     "EventStaff": StaffSchema, "EventInfractions": InfractionsSchema, "TableResult": ResultSchema,
     "AttachMatch": AttachSchema, "Event": EventSchema, "EventList": EventListSchema, "Round": RoundSchema,
-    "Table": TableSchema, "EventSync": SyncSchema, "DeckChecks": DeckChecksSchema,
+    "Table": TableSchema, "EventSync": SyncSchema, "DeckChecks": DeckChecksSchema, "NewTableGame": NewGameSchema,
+    "TableGame": NewGameAnswerSchema, "TableTokens": TableTokensSchema,
 }
 _S = {name: schema() for name, schema in SCHEMAS.items()}
 _EXPORT_QUERY = ExportQuerySchema()
@@ -278,6 +302,20 @@ def attach_match(eid: str, number: int, table: int):
     return jsonify(_S["Table"].dump(events().attach(eid, number, table, body["match"], who))), 201
 
 
+@bp.post("/events/<eid>/rounds/<int:number>/tables/<int:table>/games")
+def create_table_game(eid: str, number: int, table: int):
+    """A physical or observed table's next game, created by its recorder with the deal and attached."""
+    who, body = _write(eid, "NewTableGame")
+    return jsonify(_S["TableGame"].dump(events().create_game(eid, number, table, who, body["deal"]))), 201
+
+
+@bp.post("/events/<eid>/rounds/<int:number>/tables/<int:table>/tokens")
+def table_tokens(eid: str, number: int, table: int):
+    """Tokens of the table's current game: a player's own seat, the recorder's, or every seat for judges."""
+    who, _ = _write(eid, None)
+    return jsonify(_S["TableTokens"].dump(events().tokens(eid, number, table, who))), 201
+
+
 @bp.post("/events/<eid>/sync")
 def sync_event(eid: str):
     """Create due best-of-3 games (tokens shown once) and open judge calls for deck-check mismatches."""
@@ -356,8 +394,10 @@ def document(spec, ok, errors, bearer) -> None:
     spec.path(path="/api/events/{eid}/infractions", parameters=[EID], operations={
         "post": write("Set the infraction table (admin)", "EventInfractions", "Event")})
     spec.path(path="/api/events/{eid}/rounds", parameters=[EID], operations={"post": write(
-        "Pair the next round (admin): Swiss as a maximum-weight matching, or the top cut; at a digital event each "
-        "table's match is created with a player token per seat (a recorder token at feature tables), shown once",
+        "Pair the next round (admin): Swiss as a maximum-weight matching, or the top cut, appended before any match "
+        "exists; at a digital event each table's match is then created with a player token per seat (a recorder "
+        "token at feature tables); at a physical or observed one each table gets a recorder token and a player token "
+        "per player, bound to the table (its recorder creates each game with the deal); tokens shown once",
         None, "Round", 422)})
     spec.path(path="/api/events/{eid}/rounds/{number}", parameters=[EID, ROUND], operations={"get": {
         "summary": "One round's tables, games and results", "responses": {**ok("the round", "Round"), **errors(404)}}})
@@ -370,9 +410,19 @@ def document(spec, ok, errors, bearer) -> None:
     spec.path(path="/api/events/{eid}/rounds/{number}/tables/{table}/attach", parameters=[EID, ROUND, TABLE],
               operations={"post": write("Attach a record of the table made elsewhere (its header names this event, "
                                         "round and table; its seats the table's players)", "AttachMatch", "Table")})
+    spec.path(path="/api/events/{eid}/rounds/{number}/tables/{table}/games", parameters=[EID, ROUND, TABLE],
+              operations={"post": write("A physical or observed table's next game, created with the recorder's deal "
+                                        "(its recorder token, a judge or the organizer) and attached to the table; "
+                                        "the answer holds a recorder token of the match, shown once",
+                                        "NewTableGame", "TableGame", 422)})
+    spec.path(path="/api/events/{eid}/rounds/{number}/tables/{table}/tokens", parameters=[EID, ROUND, TABLE],
+              operations={"post": write("Tokens of the table's current game (shown once): a player of the table gets "
+                                        "its own seat's (with any token of the table), the recorder a recorder's, the "
+                                        "event's judges and the organizer every seat's", None, "TableTokens")})
     spec.path(path="/api/events/{eid}/sync", parameters=[EID], operations={"post": write(
-        "Create each due best-of-3 game (once; tokens shown once) and open a judge call for each deck-check "
-        "mismatch (organizer or the event's judges)", None, "EventSync")})
+        "Create each due game now (reads of the event create them too; once each; tokens of the games this call "
+        "created shown once) and open a judge call for each deck-check mismatch (organizer or the event's judges)",
+        None, "EventSync")})
     spec.path(path="/api/events/{eid}/standings", parameters=[EID], operations={"get": {
         "summary": "Standings and bracket", "responses": {200: {"description": "standings",
                                                                 "content": {"application/json": {"schema": {"type": "object"}}}},

@@ -15,8 +15,13 @@ contract, version with care:
 - ``drop``: ``player``: not paired from the next round on, kept in the standings;
 - ``staff``: ``judges``, ``head_judge``; ``infractions``: ``infractions``;
 - ``pair``: ``round``, ``stage`` (``swiss`` | ``top``), ``tables``: each ``{table, players,
-  matches, feature}`` (a bye is a table whose ``players`` has one name and no match);
-- ``game``: ``round, table, match``: the next game of a best-of-3 table;
+  matches, feature}`` (a bye is a table whose ``players`` has one name and no match).
+  Since the pairing is appended before any match exists (so that a refused pairing
+  creates none), ``matches`` is empty in new entries; older entries may list them;
+- ``games``: ``games``: each ``{round, table, match, seats}``: games created for tables
+  (a digital table's first game, the next game of a best-of-3 table, a physical
+  table's game its recorder created with the deal), several tables in one entry;
+- ``game``: ``round, table, match``: one such game (entries before ``games`` existed);
 - ``attach``: ``round, table, match, seats``: a match recorded elsewhere (a physical
   record) made one of the table's games, ``seats`` mapping seat ids to player names;
 - ``report``: ``round, table, player, wins, draws``: one player's report of the result;
@@ -39,8 +44,8 @@ from typing import Any, Iterable, Mapping
 FORMATS = ("bo1", "bo3")
 TABLES = ("digital", "physical", "observed")
 PENALTIES = ("warning", "game_loss", "match_loss", "disqualification")
-ENTRY_TYPES = ("create", "register", "deck", "drop", "staff", "infractions", "pair", "game", "attach", "report",
-               "result")
+ENTRY_TYPES = ("create", "register", "deck", "drop", "staff", "infractions", "pair", "games", "game", "attach",
+               "report", "result")
 
 #: the infraction table an event starts with (Magic's IPG and Pokémon's penalty guidelines
 #: agree on these defaults for competitive events)
@@ -113,12 +118,13 @@ def _apply(s: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
                         "feature": bool(t.get("feature")), "reports": {}, "result": None}
                        for t in entry["tables"]],
         })
+    elif kind == "games":
+        for game in entry["games"]:
+            _add_game(find_table(s, game["round"], game["table"]), game)
     elif kind in ("game", "attach", "report", "result"):
         table = find_table(s, entry["round"], entry["table"])
         if kind in ("game", "attach"):
-            table["matches"].append(entry["match"])
-            names = table["players"]
-            table["seats"].append(dict(entry.get("seats") or {f"p{i + 1}": n for i, n in enumerate(names)}))
+            _add_game(table, entry)
         elif kind == "report":
             table["reports"][entry["player"]] = {"wins": list(entry["wins"]), "draws": entry["draws"]}
         else:
@@ -127,6 +133,12 @@ def _apply(s: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
         s["seq"] = s.get("seq", 0) + 1
         s["stage"] = stage(s)
     return s
+
+
+def _add_game(table: dict[str, Any], game: Mapping[str, Any]) -> None:
+    table["matches"].append(game["match"])
+    names = table["players"]
+    table["seats"].append(dict(game.get("seats") or {f"p{i + 1}": n for i, n in enumerate(names)}))
 
 
 def find_table(state: Mapping[str, Any], number: int, table: int) -> dict[str, Any]:

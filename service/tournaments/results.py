@@ -80,6 +80,22 @@ def needs_next_game(table: Mapping[str, Any], outcomes: Mapping[str, Mapping[str
     return all(g["over"] for g in played) and from_games(table["players"], played, fmt) is None
 
 
+def due_game(table: Mapping[str, Any], outcomes: Mapping[str, Mapping[str, Any] | None], fmt: str) -> int | None:
+    """The number (1-based) of the game a digital table needs created now, or None: its
+    first game until it has one, then the next game of a best-of-3 table whose games are
+    all over and decide nothing; never once a judge entered a result or both players'
+    reports agree.
+
+    >>> due_game({"players": ["Aoi", "Ren"], "matches": [], "seats": [], "reports": {}, "result": None}, {}, "bo1")
+    1
+    """
+    if len(table["players"]) != 2 or table_result(table, outcomes, fmt) is not None:
+        return None
+    if not table["matches"]:
+        return 1
+    return len(table["matches"]) + 1 if needs_next_game(table, outcomes, fmt) else None
+
+
 def table_result(table: Mapping[str, Any], outcomes: Mapping[str, Mapping[str, Any] | None],
                  fmt: str) -> dict[str, Any] | None:
     """The table's result, or None while it is being played (see the module docstring)."""

@@ -3,8 +3,32 @@
 Every write reads the event's entries, folds them (``fold``), checks the request
 against that state, and appends one entry with the seq it decided on (``EventStore``):
 a concurrent change is a 409 ``conflict`` and nothing is written. Checks come before
-any write; the only writes before the entry are a round's matches and their tokens
-(``pair``, ``sync``), which a refused append leaves as unattached matches.
+any write.
+
+Games of tables. A pairing is appended before any of its matches exists, so two
+organizers pairing at once leave one round and no stray match (the refused one created
+nothing). The matches come after, from one routine, ``ensure_games``, which any read of
+the event runs too (``summary``): it creates each *due* game (``results.due_game``: a
+digital table's first game, the next game of a best-of-3 table whose finished games
+decide nothing) once, whoever else asks at the same time, and attaches the new games in
+one ``games`` entry. Each game is claimed first with a lease (``EventStore.claim``); the
+claimer looks again, creates the match and appends at the seq it read, retrying while
+the table still lacks that game. A match is left unattached only if its creator stalled
+past the lease and another caller filled the slot; its header still names the table.
+Tokens are not tied to creation: ``pair`` and ``sync`` hand out the tokens of the games
+they see, and ``tokens`` gives a table's current game's tokens to its players (with any
+token of the table), its recorder, the judges and the organizer.
+
+Physical and observed events (decided here): the match service needs a physical
+table's deal when the match is created, and only the recorder at the table knows it.
+So pairing creates no match there; it gives every table a recorder token and each
+player a player token, bound to the table itself (``table_handle``: never a match id,
+so they record nothing and see only what the public sees). The table's recorder creates
+each game through the event with the deal (``create_game``, ``POST .../games``): the
+match is created at the event's table kind with the registered deck lists and attached
+to the table at once, and the answer holds a recorder token for it. Players report the
+table's result with their table tokens (``report``); a judge enters it where nobody
+records; a record made elsewhere can still be attached (``attach``).
 
 Reading an event combines its fold with its matches' outcomes (``MatchService.info``):
 ``summary`` gives every round's tables with their results (``results``), the standings
@@ -14,6 +38,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, Sequence
 
@@ -27,7 +52,7 @@ from service.cardsets import DIGEST, default_set, demo_sets
 from service.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError
 from service.tournaments import bracket, decks, results, swiss
 from service.tournaments.fold import (
-    FORMATS, PENALTIES, TABLES, active_players, find_table, fold,
+    FORMATS, PENALTIES, TABLES, active_players, find_table, fold, seat_of,
 )
 from service.tournaments.standings import standings as rank
 from service.tournaments.store import EventStore, check_event_id, new_event_id
@@ -36,6 +61,12 @@ MAX_NAME = 64
 MAX_ROUNDS = 20
 CUTS = (0, 2, 4, 8, 16, 32)
 PLAYER = re.compile(r"^[^/\x00-\x1f\x7f]{1,64}$")
+#: the ``by`` of the games kifu creates on its own (a read saw a table needing one)
+SYSTEM = "kifu"
+#: how long a claim on creating one game holds (far longer than creating a match takes)
+LEASE_MS = 60_000
+APPEND_TRIES = 20
+AWAIT_SECONDS = 5.0
 
 
 class NotReady(ServiceError):
@@ -86,6 +117,25 @@ def _staff(judges: Any, head_judge: Any) -> tuple[list[str], str | None]:
     names = [_name("judges", j) for j in judges]
     head = None if head_judge is None else _name("head_judge", head_judge)
     return names, head
+
+
+def table_handle(eid: str, number: int, table: int) -> str:
+    """What the tokens of a table without a match are bound to (``Principal.match``):
+    ``<eid>:r<round>:t<table>``, never a match id (``service.ids`` refuses a ``:``), so
+    such a token records nothing and sees the public views of matches; the event reads it."""
+    return f"{eid}:r{number}:t{table}"
+
+
+def seating(players: Sequence[str], game: int) -> tuple[str, str]:
+    """Who is ``p1`` and ``p2`` in a table's ``game``-th game (1-based): the players take
+    turns, the table's first player first (card games let the previous game's loser
+    choose; kifu simply alternates so that each player is ``p1`` in turn)."""
+    a, b = players
+    return (a, b) if game % 2 else (b, a)
+
+
+def find_round(state: Mapping[str, Any], number: int) -> dict[str, Any]:
+    return next(r for r in state["rounds_played"] if r["number"] == number)
 
 
 class EventService:
@@ -167,10 +217,21 @@ class EventService:
             del row["exact"]
         return rows
 
-    def summary(self, eid: str) -> dict[str, Any]:
-        """The event as the API and the pages show it: state, rounds, standings, bracket."""
+    def summary(self, eid: str, *, ensure: bool = True) -> dict[str, Any]:
+        """The event as the API and the pages show it: state, rounds, standings, bracket.
+
+        ``ensure``: a read that sees a game due (a finished best-of-3 game deciding
+        nothing, a digital table without its match) creates it first (``ensure_games``),
+        so the next game waits for nobody's sync; a failure there leaves the read as it was."""
         state = self.state(eid)
         outcomes = self.outcomes(state)
+        if ensure and self.due(state, outcomes):
+            try:
+                if self.ensure_games(eid, state=state, outcomes=outcomes):
+                    state = self.state(eid)
+                    outcomes = self.outcomes(state)
+            except ServiceError:
+                pass  # the next read, or a sync, tries again and says why
         rounds = self.rounds(state, outcomes)
         table = self.standings(state, rounds)
         top = [[{"table": t["table"], "players": t["players"],
@@ -352,69 +413,238 @@ class EventService:
                 rows = [r for r in self.standings(state, rounds) if not r["dropped"]]
                 size = bracket.cut_size(state["top_cut"], len(rows))
                 pairs = bracket.first_round([r["player"] for r in rows[:size]])
-        tables = []
-        tokens = {}
-        digital = state["table"] == "digital"
-        for i, (a, b) in enumerate(pairs, start=1):
-            feature = i in state["feature_tables"]
-            table = {"table": i, "players": [a, b], "matches": [], "seats": [], "feature": feature}
-            if digital:
-                info, made = self._new_game(state, number, i, a, b, feature=feature, by=by)
-                table["matches"].append(info.id)
-                table["seats"].append({"p1": a, "p2": b})
-                tokens[str(i)] = made
-            tables.append(table)
+        tables = [{"table": i, "players": [a, b], "matches": [], "seats": [], "feature": i in state["feature_tables"]}
+                  for i, (a, b) in enumerate(pairs, start=1)]
         if bye is not None:
             tables.append({"table": len(tables) + 1, "players": [bye], "matches": [], "seats": [], "feature": False})
-        entry = self._entry("pair", by, round=number, stage="top" if nxt == "top" else "swiss", tables=tables)
-        self._append(eid, state, entry)
-        return {"round": number, "stage": entry["stage"], "tables": tables, "tokens": tokens}
+        stage_name = "top" if nxt == "top" else "swiss"
+        # the pairing first, its matches after: a pairing refused here (another organizer
+        # paired meanwhile) has created nothing
+        self._append(eid, state, self._entry("pair", by, round=number, stage=stage_name, tables=tables))
+        tokens: dict[str, dict[str, str]] = {}
+        if state["table"] == "digital":
+            self.ensure_games(eid, by=by, wait=True)
+            played = find_round(self.state(eid), number)
+            for t in played["tables"]:
+                if len(t["players"]) == 2 and t["matches"]:
+                    tokens[str(t["table"])] = self._game_tokens(t, len(t["matches"]) - 1, recorder=t["feature"])
+        else:
+            played = find_round(self.state(eid), number)
+            for t in played["tables"]:
+                if len(t["players"]) == 2:
+                    tokens[str(t["table"])] = self._table_tokens(eid, number, t)
+        shown = [{k: t[k] for k in ("table", "players", "matches", "seats", "feature")} for t in played["tables"]]
+        return {"round": number, "stage": stage_name, "tables": shown, "tokens": tokens}
 
-    def _new_game(self, state: Mapping[str, Any], number: int, table: int, a: str, b: str, *, feature: bool,
-                  by: str) -> tuple[Any, dict[str, str]]:
-        """One game's match at a table, and its tokens (a player token per seat; a
-        recorder token at a feature table)."""
+    # -- games of tables -------------------------------------------------------------------
+
+    def _create_match(self, state: Mapping[str, Any], number: int, table_no: int, first: str, second: str, *,
+                      deal: Any = None, by: str) -> Any:
+        """One game's match at a table, at the event's table kind (a physical or observed
+        one with the recorder's ``deal``), with the players' registered deck lists."""
         options = dict(state["options"])
-        da, db = state["players"][a]["deck"], state["players"][b]["deck"]
+        da, db = state["players"][first]["deck"], state["players"][second]["deck"]
         if da is not None and db is not None:
             options["decks"] = {"p1": da, "p2": db}
-        info = self.matches.create(
-            state["game"], [a, b], options, table="digital", cardset=state["cardset"], tournament=state["id"],
-            round=str(number), table_number=str(table), by=by)
-        made = {seat: auth.create_token(self.client, role="player", name=name, match=info.id, seat=seat)
-                for seat, name in (("p1", a), ("p2", b))}
-        if feature:
-            made["recorder"] = auth.create_token(self.client, role="recorder", name=f"recorder of {info.id}",
-                                                 match=info.id)
-        return info, made
+        kind = state.get("table", "digital")
+        return self.matches.create(
+            state["game"], [first, second], options, table=kind, deal=None if kind == "digital" else deal,
+            cardset=state["cardset"], tournament=state["id"], round=str(number), table_number=str(table_no), by=by)
 
-    def sync(self, eid: str, *, by: str) -> dict[str, Any]:
-        """Create the next game of every best-of-3 table whose games so far decide nothing
-        (once each, whoever else syncs at the same time), and open a judge call for every
-        deck-check mismatch not yet called. Returns the new games with their tokens."""
-        state = self.state(eid)
-        outcomes = self.outcomes(state)
-        created = []
+    def _game_tokens(self, table: Mapping[str, Any], game: int, *, recorder: bool) -> dict[str, str]:
+        """A player token per seat of the table's ``game``-th match (0-based), and a
+        recorder token for it if asked (feature tables, physical and observed events)."""
+        mid = table["matches"][game]
+        made = {seat: auth.create_token(self.client, role="player", name=name, match=mid, seat=seat)
+                for seat, name in sorted(table["seats"][game].items())}
+        if recorder:
+            made["recorder"] = auth.create_token(self.client, role="recorder", name=f"recorder of {mid}", match=mid)
+        return made
+
+    def _table_tokens(self, eid: str, number: int, table: Mapping[str, Any]) -> dict[str, str]:
+        """Tokens of a table that has no match yet (a physical or observed event): a
+        player token per player (``p1`` the first of the table's players) and a recorder
+        token, all bound to the table's handle (``table_handle``)."""
+        handle = table_handle(eid, number, table["table"])
+        made = {f"p{i}": auth.create_token(self.client, role="player", name=name, match=handle, seat=f"p{i}")
+                for i, name in enumerate(table["players"], start=1)}
+        made["recorder"] = auth.create_token(self.client, role="recorder", name=f"recorder of table {table['table']}"
+                                             f" round {number}", match=handle)
+        return made
+
+    def due(self, state: Mapping[str, Any], outcomes: Mapping[str, Any]) -> list[tuple[int, int, int]]:
+        """``(round, table, game)`` of every game kifu should create now at a digital event
+        (``results.due_game``); none at a physical or observed event, whose recorders
+        create each game with its deal (``create_game``)."""
+        if state.get("table", "digital") != "digital":
+            return []
+        out = []
         for played in state["rounds_played"]:
             for table in played["tables"]:
-                if not results.needs_next_game(table, outcomes, state["format"]):
-                    continue
-                game_no = len(table["matches"]) + 1
-                if not self.store.once(eid, f"game:{played['number']}:{table['table']}:{game_no}"):
-                    continue
-                a, b = table["players"]
-                # the loser of the previous game chooses to go first in card games; the
-                # seats simply alternate here, so each player is p1 in turn
-                first, second = (a, b) if game_no % 2 else (b, a)
-                info, made = self._new_game(state, played["number"], table["table"], first, second,
-                                            feature=table["feature"], by=by)
-                entry = self._entry("game", by, round=played["number"], table=table["table"], match=info.id,
-                                    seats={"p1": first, "p2": second})
-                state = self._append(eid, state, entry)
-                created.append({"round": played["number"], "table": table["table"], "game": game_no,
-                                "match": info.id, "tokens": made})
+                game = results.due_game(table, outcomes, state["format"])
+                if game is not None:
+                    out.append((played["number"], table["table"], game))
+        return out
+
+    def ensure_games(self, eid: str, *, by: str = SYSTEM, wait: bool = False, state: Mapping[str, Any] | None = None,
+                     outcomes: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Create every due game (``due``) once, whoever else asks at the same time, and
+        attach them in one ``games`` entry. Returns the games this call created.
+
+        Each game is claimed first (``EventStore.claim``, a lease); the claimer looks at
+        the event again, creates the match and appends at the seq it read, retrying on a
+        conflict while the table still lacks that game. ``wait``: also wait (a few
+        seconds at most) for games another caller holds, so that the pairing answers with
+        every table's match.
+        """
+        state = self.state(eid) if state is None else state
+        outcomes = self.outcomes(state) if outcomes is None else outcomes
+        wanted = self.due(state, outcomes)
+        mine = [d for d in wanted if self.store.claim(eid, "game:%d:%d:%d" % d, lease_ms=LEASE_MS)]
+        made: list[dict[str, Any]] = []
+        if mine:
+            # look again now that the games are ours: one created meanwhile by a caller
+            # whose lease ran out is not created twice
+            fresh = self.state(eid)
+            still = set(self.due(fresh, self.outcomes(fresh)))
+            try:
+                for number, table_no, game_no in mine:
+                    if (number, table_no, game_no) not in still:
+                        continue
+                    table = find_table(fresh, number, table_no)
+                    first, second = seating(table["players"], game_no)
+                    info = self._create_match(fresh, number, table_no, first, second, by=by)
+                    made.append({"round": number, "table": table_no, "game": game_no, "match": info.id,
+                                 "seats": {"p1": first, "p2": second}})
+            finally:
+                if made:
+                    made = self._append_games(eid, made, by=by)
+                for claimed in mine:
+                    if not any((g["round"], g["table"], g["game"]) == claimed for g in made):
+                        self.store.release(eid, "game:%d:%d:%d" % claimed)
+        if wait:
+            self._await(eid, [d for d in wanted if d not in mine])
+        return made
+
+    def _append_games(self, eid: str, made: list[dict[str, Any]], *, by: str) -> list[dict[str, Any]]:
+        """Append a ``games`` entry of the games ``made`` whose tables still lack them;
+        retried at the new seq on a conflict. Returns the games attached (a game whose
+        slot another caller filled after this one's lease ran out stays unattached: its
+        header names the table, and nothing of the event counts it)."""
+        for _ in range(APPEND_TRIES):
+            state = self.state(eid)
+            keep = [g for g in made if len(find_table(state, g["round"], g["table"])["matches"]) == g["game"] - 1]
+            if not keep:
+                return []
+            try:
+                self.store.append(eid, self._entry("games", by, games=keep), expected=state["seq"])
+                return keep
+            except Conflict:
+                continue
+        raise Conflict(self.state(eid)["seq"], f"event {eid} kept changing while its games were attached; "
+                                                "the next read attaches them")
+
+    def _await(self, eid: str, pending: Sequence[tuple[int, int, int]]) -> None:
+        deadline = time.monotonic() + AWAIT_SECONDS
+        while pending and time.monotonic() < deadline:
+            state = self.state(eid)
+            pending = [d for d in pending if len(find_table(state, d[0], d[1])["matches"]) < d[2]]
+            if pending:
+                time.sleep(0.05)
+
+    def sync(self, eid: str, *, by: str) -> dict[str, Any]:
+        """Create every due game now (``ensure_games``; reads of the event create them
+        too) with its tokens, and open a judge call for every deck-check mismatch not
+        yet called. Returns the games this call created, with their tokens (shown once)."""
+        created = []
+        for game in self.ensure_games(eid, by=by):
+            table = find_table(self.state(eid), game["round"], game["table"])
+            index = table["matches"].index(game["match"])
+            created.append({**game, "tokens": self._game_tokens(table, index, recorder=table["feature"])})
         calls = self.open_deck_calls(eid, by=by)
         return {"games": created, "deck_calls": calls}
+
+    def _player_at(self, eid: str, number: int, table: Mapping[str, Any], who: auth.Principal | None) -> str | None:
+        """The player of the table that ``who`` speaks for: a player token of one of its
+        games (its seat there), or of the table itself (its place among the players)."""
+        if who is None or who.role != "player" or not who.seat:
+            return None
+        if who.match == table_handle(eid, number, table["table"]):
+            index = int(who.seat[1:]) - 1
+            return table["players"][index] if 0 <= index < len(table["players"]) else None
+        if who.match in table["matches"]:
+            return table["seats"][table["matches"].index(who.match)].get(who.seat)
+        return None
+
+    def _records(self, eid: str, number: int, table: Mapping[str, Any], who: auth.Principal | None) -> bool:
+        """Whether ``who`` is a recorder of this table (of the table itself or of one of its games)."""
+        return (who is not None and who.role == "recorder"
+                and (who.match == table_handle(eid, number, table["table"]) or who.match in table["matches"]))
+
+    def create_game(self, eid: str, number: Any, table_no: Any, who: auth.Principal | None,
+                    deal: Any) -> dict[str, Any]:
+        """A physical or observed table's next game, created through the event by its
+        recorder (or a judge, or the organizer) with the set-up's ``deal`` (the match
+        service needs it at creation) and attached to the table at once. Returns the
+        table, the new match and a recorder token for it (shown once)."""
+        state = self.state(eid)
+        table = self._table(state, number, table_no)
+        if not (self.may_judge(state, who) or self._records(eid, number, table, who)):
+            raise Forbidden("the table's recorder, the event's judges or the organizer create its games")
+        if state.get("table", "digital") == "digital":
+            raise BadRequest({"deal": ["a digital event's games are created by kifu, dealt from the seed"]})
+        if len(table["players"]) != 2:
+            raise BadRequest({"table": ["a bye plays no game"]})
+        outcomes = self.outcomes(state, number)
+        if results.table_result(table, outcomes, state["format"]) is not None:
+            raise NotReady(f"table {table_no} has its result")
+        played = results.games(table, outcomes)
+        if played and not played[-1]["over"]:
+            raise NotReady(f"game {len(played)} of table {table_no} is still being recorded")
+        game_no = len(table["matches"]) + 1
+        what = f"game:{number}:{table_no}:{game_no}"
+        if not self.store.claim(eid, what, lease_ms=LEASE_MS):
+            raise NotReady(f"game {game_no} of table {table_no} is being created; look again")
+        first, second = seating(table["players"], game_no)
+        made: list[dict[str, Any]] = []
+        try:
+            info = self._create_match(state, number, table_no, first, second, deal=deal, by=who.name)
+            made = self._append_games(eid, [{"round": number, "table": table_no, "game": game_no, "match": info.id,
+                                             "seats": {"p1": first, "p2": second}}], by=who.name)
+        finally:
+            if not made:
+                self.store.release(eid, what)
+        if not made:
+            raise NotReady(f"game {game_no} of table {table_no} was created meanwhile")
+        token = auth.create_token(self.client, role="recorder", name=f"recorder of {info.id}", match=info.id)
+        return {"table": self.table_view(eid, number, table_no), "game": game_no, "match": info.id,
+                "tokens": {"recorder": token}}
+
+    def tokens(self, eid: str, number: Any, table_no: Any, who: auth.Principal | None) -> dict[str, Any]:
+        """Tokens of the table's current game: every seat's (and a recorder's at a feature
+        table or a physical or observed event) for the organizer and the event's judges;
+        a player's own seat for a player of the table (any of its tokens of the table);
+        a recorder's for the table's recorder. So a best-of-3 game kifu created on its
+        own reaches its players."""
+        state = self.state(eid)
+        table = self._table(state, number, table_no)
+        if who is None:
+            raise Forbidden("a token of the table, a judge's or the organizer's asks for its tokens")
+        if len(table["players"]) != 2 or not table["matches"]:
+            raise NotReady(f"table {table_no} has no game yet")
+        game = len(table["matches"]) - 1
+        mid = table["matches"][game]
+        recorded = table["feature"] or state.get("table", "digital") != "digital"
+        if self.may_judge(state, who):
+            made = self._game_tokens(table, game, recorder=recorded)
+        elif (player := self._player_at(eid, number, table, who)) is not None:
+            seat = seat_of(table, game, player)
+            made = {seat: auth.create_token(self.client, role="player", name=player, match=mid, seat=seat)}
+        elif self._records(eid, number, table, who) and recorded:
+            made = {"recorder": auth.create_token(self.client, role="recorder", name=f"recorder of {mid}", match=mid)}
+        else:
+            raise Forbidden("only the table's players and recorder, the event's judges or the organizer get its tokens")
+        return {"round": number, "table": table_no, "game": game + 1, "match": mid, "tokens": made}
 
     def _table(self, state: Mapping[str, Any], number: Any, table: Any) -> dict[str, Any]:
         try:
@@ -437,12 +667,10 @@ class EventService:
         table's games says who they are); the result stands once both report the same."""
         state = self.state(eid)
         table = self._table(state, number, table_no)
-        player = None
-        if who.role == "player" and who.match in table["matches"]:
-            seats = table["seats"][table["matches"].index(who.match)]
-            player = seats.get(who.seat)
+        player = self._player_at(eid, number, table, who)
         if player is None:
-            raise Forbidden("only the table's players report its result, each with a player token of its games")
+            raise Forbidden("only the table's players report its result, each with a player token of the table "
+                            "or of its games")
         if table.get("result"):
             raise NotReady("a judge has entered this table's result")
         self._score(state, self._stage_of(state, number), wins, draws)

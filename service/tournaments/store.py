@@ -88,6 +88,16 @@ class EventStore:
         """True the first time ``what`` is claimed for this event, False ever after."""
         return bool(self.client.set(marker_key(eid, what), "1", nx=True))
 
+    def claim(self, eid: str, what: str, *, lease_ms: int) -> bool:
+        """True if this caller now holds ``what`` for ``lease_ms`` (nobody else did): the
+        lock around creating a table's game, which then expires by itself (a holder
+        that died leaves nothing stuck)."""
+        return bool(self.client.set(marker_key(eid, f"claim:{what}"), "1", nx=True, px=lease_ms))
+
+    def release(self, eid: str, what: str) -> None:
+        """Give up a claim (its game was not created after all)."""
+        self.client.delete(marker_key(eid, f"claim:{what}"))
+
     def ids(self, limit: int = 100) -> list[str]:
         """Event ids, newest first."""
         return [_s(x) for x in self.client.zrevrange(INDEX, 0, limit - 1)]

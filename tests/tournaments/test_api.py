@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service import auth
 from service.tournaments import event_for_match
+from service.tournaments.store import EventStore
 from tests.service.api.conftest import dump
 from tests.tournaments.conftest import new_event
 
@@ -42,28 +43,44 @@ def resign(api, token, mid, seat):
     assert rv.status_code == 201, rv.json
 
 
-def test_best_of_three_creates_each_next_game_once(api, admin, redis):
+def test_best_of_three_next_games_come_with_any_read(api, admin, redis):
+    """A finished game that decides nothing gets its successor from the next read of the
+    event (no sync), once; its players fetch their tokens with their game-1 tokens."""
     eid = new_event(admin, format="bo3", rounds=1)
     for name in ("Aoi", "Ren"):
         admin.post(f"/api/events/{eid}/players", json={"name": name})
     paired = admin.post(f"/api/events/{eid}/rounds").json
     table = paired["tables"][0]
     a, b = table["players"]
-    resign(api, paired["tokens"]["1"]["p2"], table["matches"][0], "p2")  # a wins game 1
-    assert api.get(f"/api/events/{eid}/rounds/1").json["tables"][0]["result"] is None
-    synced = admin.post(f"/api/events/{eid}/sync").json
-    assert [g["game"] for g in synced["games"]] == [2]
-    assert admin.post(f"/api/events/{eid}/sync").json["games"] == []  # once
-    game2 = synced["games"][0]
-    assert api.get(f"/api/matches/{game2['match']}").json["header"]["seats"][0]["name"] == b  # seats alternate
-    resign(api, game2["tokens"]["p2"], game2["match"], "p2")  # b (p1 now) wins game 2: 1-1
-    game3 = admin.post(f"/api/events/{eid}/sync").json["games"][0]
-    resign(api, game3["tokens"]["p1"], game3["match"], "p1")  # a is p1 again and resigns
-    result = api.get(f"/api/events/{eid}/rounds/1").json["tables"][0]["result"]
-    assert result == {"wins": [1, 2], "draws": 0, "source": "matches", "winner": b}
-    assert admin.post(f"/api/events/{eid}/sync").json["games"] == []
+    first = paired["tokens"]["1"]
+    resign(api, first["p2"], table["matches"][0], "p2")  # a wins game 1
+    seen = api.get(f"/api/events/{eid}/rounds/1").json["tables"][0]  # an anonymous read
+    assert seen["result"] is None and len(seen["matches"]) == 2
+    assert api.get(f"/api/events/{eid}").json["rounds"][0]["tables"][0]["matches"] == seen["matches"]  # once
+    assert admin.post(f"/api/events/{eid}/sync").json["games"] == []  # nothing left due
+    game2 = seen["matches"][1]
+    assert api.get(f"/api/matches/{game2}").json["header"]["seats"][0]["name"] == b  # seats alternate
+    entries = [e for e in EventStore(redis).entries(eid) if e["type"] == "games"]
+    assert [(e["by"], [(g["table"], g["game"]) for g in e["games"]]) for e in entries] == [
+        ("admin", [(1, 1)]), ("kifu", [(1, 2)])]
+    # each player trades a token of game 1 for their own seat of game 2; nobody else gets one
+    mine = api.as_(first["p1"]).post(f"/api/events/{eid}/rounds/1/tables/1/tokens").json
+    assert (mine["match"], mine["game"], list(mine["tokens"])) == (game2, 2, ["p2"])  # a is p2 in game 2
+    theirs = api.as_(first["p2"]).post(f"/api/events/{eid}/rounds/1/tables/1/tokens").json["tokens"]
+    assert list(theirs) == ["p1"]
+    assert api.post(f"/api/events/{eid}/rounds/1/tables/1/tokens").status_code == 401
+    stranger = auth.create_token(redis, role="player", name="Mai", match=game2, seat="p3")
+    assert api.as_(stranger).post(f"/api/events/{eid}/rounds/1/tables/1/tokens").status_code == 403
+    resign(api, mine["tokens"]["p2"], game2, "p2")  # a resigns game 2: 1-1
+    game3 = api.get(f"/api/events/{eid}/rounds/1").json["tables"][0]["matches"][2]
+    tokens3 = admin.post(f"/api/events/{eid}/rounds/1/tables/1/tokens").json["tokens"]
+    assert sorted(tokens3) == ["p1", "p2"]
+    resign(api, tokens3["p1"], game3, "p1")  # a is p1 again and resigns
+    result = api.get(f"/api/events/{eid}/rounds/1").json["tables"][0]
+    assert result["result"] == {"wins": [1, 2], "draws": 0, "source": "matches", "winner": b}
+    assert len(result["matches"]) == 3
     # only the table's players report, with their player tokens
-    rv = api.as_(auth.create_token(redis, role="recorder", name="r", match=game3["match"])).post(
+    rv = api.as_(auth.create_token(redis, role="recorder", name="r", match=game3)).post(
         f"/api/events/{eid}/rounds/1/tables/1/report", json={"wins": [2, 0]})
     assert rv.status_code == 403
 
@@ -75,7 +92,7 @@ def test_deck_check_of_a_physical_record_opens_a_judge_call(api, admin, redis):
         assert admin.post(f"/api/events/{eid}/players", json={"name": name, "deck": deck}).status_code == 201
     paired = admin.post(f"/api/events/{eid}/rounds").json
     table = paired["tables"][0]
-    assert table["matches"] == [] and paired["tokens"] == {}  # recorded elsewhere at a physical event
+    assert table["matches"] == [] and sorted(paired["tokens"]["1"]) == ["p1", "p2", "recorder"]  # table tokens
     a, b = table["players"]
     # the recorder's record of the table: a's actual deck holds two k1 and a k9
     actual = {a: ["k1", "k1", "k9", "k2"], b: registered[b]}
