@@ -307,24 +307,9 @@ def case(mid: str, n: int):
 @bp.get("/e/<eid>/cases")
 def event_cases(eid: str):
     """Every case of every match of an event (its rounds' tables), as the caller may read them."""
-    from service.tournaments import EventService  # read only: the events module is another's
-
-    svc = kifu().matches
     who = principal()
-    state = EventService(kifu().redis, svc).state(eid)
-    rows = []
-    for played in state.get("rounds_played", ()):
-        for tab in played["tables"]:
-            for mid in tab["matches"]:
-                try:
-                    info = svc.info(mid)
-                except NotFound:
-                    continue
-                if not (info.listed or auth.sees_all_matches(who)):
-                    continue
-                perspective = auth.perspectives_for(who, info)[-1]
-                found = service_judging.cases(svc, mid, perspective)
-                rows.append({"info": info, "round": played.get("number"), "table": tab["table"], "cases": found,
-                             "reads_files": perspective == OMNISCIENT, "players": viewer.seat_names(info)})
+    state, rows = service_judging.event_cases(kifu().matches, kifu().redis, eid, who)
+    for row in rows:
+        row["players"] = viewer.seat_names(row["info"])
     return varying(make_response(render_template(
         "judging/event_cases.html", eid=eid, event=state, rows=rows, principal=who, perspective_public=PUBLIC)))
