@@ -88,7 +88,7 @@ def test_illegal_variation_commands_are_refused_with_the_rule_and_nothing_is_wri
 
 
 def test_a_digital_variation_draws_from_its_own_seed_never_the_matchs(api, svc, tokens):
-    match = api.as_(tokens["admin"]).create("holodelive", ["Aoi", "Ren"])
+    match = api.as_(tokens["admin"]).create("holodelive", ["Aoi", "Ren"], options={"first_player": "p1"})
     mid = match["id"]
     draw = {"type": "draw", "seat": "p1", "source": "office"}
     svc.submit(mid, draw, expected_seq=0)
