@@ -102,6 +102,10 @@ def test_a_whole_case_on_a_live_match(tab, browser, live, app, matches):
         judge.fill("#backup-reason", "p2's unit went to the wrong venue")
         judge.click("[data-testid=backup]")
         wait_text(judge, "[data-testid=recorded]", "Recorded judge entry #9.")
+        # the spectator's rows 5 and 6, already on its page, are struck through live
+        for seq in (5, 6):
+            public.locator(f"#mv-{seq}.superseded").wait_for(timeout=10_000)
+        assert "superseded" not in public.locator("#mv-4").get_attribute("class")
 
         # play resumes: the player's table (refreshed live) offers p2's commands again
         tab.locator("#table section.seat-commands[data-seat=p2] form.plain button").first.wait_for(timeout=10_000)

@@ -136,6 +136,28 @@
     }
   });
 
+  /* A backup arriving live strikes through rows already on the page: bring the window
+     around the current step again (the server marks them), once per backup. */
+  var backupsSeen = {};
+  document.addEventListener('htmx:afterSettle', function () {
+    var moves = document.getElementById('moves');
+    if (!moves) { return; }
+    var rows = moves.querySelectorAll('li[data-backup]');
+    var fresh = null;
+    for (var i = 0; i < rows.length; i++) {
+      var seq = rows[i].getAttribute('data-step');
+      if (!backupsSeen[seq]) { backupsSeen[seq] = true; fresh = fresh || (document.readyState === 'complete' ? rows[i] : null); }
+    }
+    if (!fresh) { return; }
+    var current = moves.querySelector('li.move.current') || fresh;
+    windowAsked = null;
+    loadWindow(moves, current.getAttribute('data-step'));
+  });
+  document.addEventListener('DOMContentLoaded', function () {
+    var rows = document.querySelectorAll('#moves li[data-backup]');
+    for (var i = 0; i < rows.length; i++) { backupsSeen[rows[i].getAttribute('data-step')] = true; }
+  });
+
   document.addEventListener('DOMContentLoaded', highlight);
   document.addEventListener('htmx:afterSwap', highlight);
   document.addEventListener('htmx:afterSettle', highlight);
