@@ -25,7 +25,7 @@ from typing import Any, Mapping
 from replays import judging as rules_of_judging
 from replays.rules import OMNISCIENT, PUBLIC, seat_ids
 from service import auth
-from service.errors import BadRequest, Forbidden, NotFound, Unauthorized
+from service.errors import BadRequest, Forbidden, NotFound, NotInMatch, Unauthorized
 from service.matches import AppendResult, MatchService
 
 WRITERS = {
@@ -116,8 +116,11 @@ def record(matches: MatchService, client: Any, principal: auth.Principal | None,
     if kind == "penalty":
         table = infractions(client, info)
         name = command.get("infraction")
+        if not isinstance(name, str):
+            raise BadRequest({"entry": {"infraction": ["the infraction's name, a string"]}})
         if name not in table:
-            raise BadRequest({"entry": {"infraction": [f"one of this match's infraction table: {', '.join(table)}"]}})
+            # well-formed, but not in this match's table: the document cannot know the table
+            raise NotInMatch({"entry": {"infraction": [f"one of this match's infraction table: {', '.join(table)}"]}})
         command.setdefault("penalty", table[name])
     result = matches.submit(mid, command, expected_seq=head, command_id=command_id, actor="judge", by=principal.name)
     if not result.duplicate:
@@ -138,8 +141,7 @@ def open_call(matches: MatchService, mid: str, *, question: str, by: str, client
 
 def layer_at_head(matches: MatchService, mid: str) -> dict[str, Any] | None:
     """The judging state of the match now (cases, superseded spans), or None."""
-    _, state = matches.state(mid)
-    return rules_of_judging.layer(state)
+    return matches.judging(mid)
 
 
 def cases(matches: MatchService, mid: str, perspective: str) -> list[dict[str, Any]]:

@@ -62,6 +62,7 @@ from service.errors import (
 from service import notes as _notes
 from service.ids import check_match_id, new_match_id
 from service.store import Store, check_command_id, payload_digest
+from service.text import is_line
 
 ACTORS_EXTRA = records.ACTORS_EXTRA  # "judge", "system"
 MAX_NAME = 64
@@ -292,7 +293,7 @@ def _label(name: str, value: Any) -> str | None:
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
-    if not isinstance(value, str) or not 1 <= len(value) <= MAX_LABEL or not value.isprintable():
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_LABEL or not is_line(value):
         raise BadRequest({name: [f"a printable string of 1 to {MAX_LABEL} characters"]})
     return value
 
@@ -449,7 +450,7 @@ class MatchService:
         chosen = self._choose_cardset(unbound, cardset)
         rules = self._bound.setdefault((unbound.id, chosen.digest), unbound.bind(chosen))
         if not isinstance(seat_names, (list, tuple)) or not all(
-                isinstance(n, str) and 1 <= len(n.strip()) and len(n) <= MAX_NAME and n.isprintable()
+                isinstance(n, str) and 1 <= len(n.strip()) and len(n) <= MAX_NAME and is_line(n)
                 for n in seat_names):
             raise BadRequest({"seats": [f"seat names are printable strings of 1 to {MAX_NAME} characters"]})
         if len(seat_names) not in rules.seats:
@@ -642,6 +643,14 @@ class MatchService:
                 raise BadRequest({"at": [f"a step from 0 to {seq}"]})
             item = self._materialize(mid, st, at)
         return item.seq, copy.deepcopy(item.state)
+
+    def judging(self, mid: str) -> dict[str, Any] | None:
+        """The judging layer of the head state (cases, superseded spans, penalties), a copy,
+        or None while nobody has judged: every move list reads it, so only it is copied."""
+        mid = check_match_id(mid)
+        st = self._static(mid)
+        layer = judging.layer(self._load_head(mid, st).state)
+        return copy.deepcopy(layer) if layer is not None else None
 
     def entries(self, mid: str, frm: int = 1, to: int | None = None) -> list[dict[str, Any]]:
         """Raw entries ``frm``..``to`` (inclusive). Callers redact before serving them."""

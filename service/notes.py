@@ -25,9 +25,10 @@ from datetime import datetime
 from typing import Any, Callable, Mapping
 
 from replays.demo import iso
-from service.errors import BadRequest, Conflict, NotFound
+from service.errors import BadRequest, Conflict, NotFound, NotInMatch
 from service.ids import check_match_id
 from service.store import Store
+from service.text import is_note
 
 #: Lichess's move-quality glyphs (NAG 1-6)
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
@@ -38,16 +39,16 @@ NOTE_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
 PUBLIC_FIELDS = ("id", "step", "text", "glyph", "by", "at", "edited")
 
 def check_text(text: Any) -> str:
-    """1 to ``MAX_TEXT`` characters, printable; newlines allowed (a CRLF from a form becomes
-    one), other control characters not (they would hide text from a reader or a terminal)."""
+    """1 to ``MAX_TEXT`` characters of text (``service.text``): newlines allowed (a CRLF from
+    a form becomes one), control characters not (they would hide text from a reader or a
+    terminal)."""
     if not isinstance(text, str) or not 1 <= len(text) <= MAX_TEXT:
         raise BadRequest({"text": [f"a note is a string of 1 to {MAX_TEXT} characters"]})
     if not text.strip():
         raise BadRequest({"text": ["a note needs some text, not only spaces"]})
-    text = text.replace("\r\n", "\n")
-    if not all(c.isprintable() or c == "\n" for c in text):
+    if not is_note(text):  # the OpenAPI document's pattern (service.text.NOTE_PATTERN)
         raise BadRequest({"text": ["control characters are not allowed in a note (newlines are)"]})
-    return text
+    return text.replace("\r\n", "\n")
 
 
 def check_glyph(glyph: Any) -> str | None:
@@ -65,8 +66,10 @@ def check_note_id(value: Any, name: str = "replaces") -> str:
 
 
 def _check_step(step: Any, head: int) -> int:
-    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= head:
+    if not isinstance(step, int) or isinstance(step, bool) or step < 0:
         raise BadRequest({"step": [f"a step from 0 to {head}"]})
+    if step > head:  # well-formed, beyond this match's head: the document cannot know it
+        raise NotInMatch({"step": [f"a step from 0 to {head}"]})
     return step
 
 
@@ -182,7 +185,7 @@ def annotate(
             if authorize is not None:
                 authorize(note)
             if delete and step is not None and step != note["step"]:
-                raise BadRequest({"step": [f"note {replaces} is at step {note['step']}, not {step}"]})
+                raise NotInMatch({"step": [f"note {replaces} is at step {note['step']}, not {step}"]})
         event: dict[str, Any] = {"by": by, "role": role, "author": author, "at": iso(clock())}
         if replaces is not None:
             event["replaces"] = replaces

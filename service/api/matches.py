@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import current_app, jsonify, url_for
 
+from replays import canon, judging, registry
 from replays.rules import seat_ids
 from service import auth
 from service.api import bp
@@ -26,7 +27,7 @@ from service.api.context import (
     require_principal,
 )
 from service.api.schemas import INSTANCES as S
-from service.errors import Forbidden, NotInMatch
+from service.errors import BadRequest, Forbidden, NotInMatch
 from service.limits import page_size
 
 
@@ -129,12 +130,33 @@ def post_command(mid: str):
     body = load(S.CommandRequestSchema, json_body())
     info = kifu().matches.info(mid)
     command = body["command"]
-    actor = auth.appender(who, info, command.get("seat"))
-    result = kifu().matches.submit(
-        mid, command, expected_seq=body["expected_seq"], command_id=body["command_id"], actor=actor, by=who.name,
-    )
+    if judging.is_judge(command):
+        raise BadRequest({"command": {"type": [f"a {command['type']} is recorded through POST "
+                                               f"/api/matches/{mid}/judge (audited, its fields filled in)"]}})
+    try:
+        actor = auth.appender(who, info, command.get("seat"))
+        result = kifu().matches.submit(
+            mid, command, expected_seq=body["expected_seq"], command_id=body["command_id"], actor=actor,
+            by=who.name,
+        )
+    except BadRequest as exc:
+        if type(exc) is BadRequest and _some_games(command):
+            # the document's Command: well-formed, of another game or for a seat this match lacks
+            raise NotInMatch(exc.errors, f"not a command of this {info.game} match with "
+                                         f"{len(_seats(info))} seats: {exc.errors}") from None
+        raise
     answer = S.AppendResultSchema.dump({"seq": result.seq, "state_hash": result.state_hash, "chain": result.chain})
     return jsonify(answer), (200 if result.duplicate else 201)
+
+
+def _some_games(command: dict) -> bool:
+    """Whether ``command`` is a command of some registered game (what the document allows)."""
+    try:
+        canon.check_plain(command)
+    except TypeError:
+        return False
+    kind = command.get("type")
+    return isinstance(kind, str) and any(kind in game.commands and not game.commands[kind].validate(command) for game in registry.all())
 
 
 @bp.get("/matches/<mid>/entries")

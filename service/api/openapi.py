@@ -14,13 +14,17 @@ whose path has ``{match_id}`` is fuzzed against real matches automatically.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
+from replays import judging as judge_rules
+from replays import registry
 from service.api import judging
 from service.api import schemas as s
+from service.text import END
 
 OPENAPI_VERSION = "3.0.3"
 
@@ -68,8 +72,14 @@ BEARER = [{"bearer": []}]
 CASE = {"name": "n", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
 
 
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
 def _json(ref: str) -> dict[str, Any]:
-    return {"application/json": {"schema": ref}}
+    # a $ref, not the bare name: apispec would resolve a name that is also a marshmallow class's
+    # (a game's card schema "Event") to that class
+    return {"application/json": {"schema": _ref(ref)}}
 
 
 def _ok(description: str, ref: str, status: int = 200) -> dict[int, Any]:
@@ -81,8 +91,9 @@ def _errors(*codes: int) -> dict[int, Any]:
 
 
 def document(version: str) -> dict[str, Any]:
+    plugin = MarshmallowPlugin()
     spec = APISpec(
-        title="kifu", version=version, openapi_version=OPENAPI_VERSION, plugins=[MarshmallowPlugin()],
+        title="kifu", version=version, openapi_version=OPENAPI_VERSION, plugins=[plugin],
         info={"description": "Event-sourced game records for tabletop card games: record, verify, replay. "
                              "Errors are JSON {error, message, ...} with stable codes."},
         servers=[{"url": "/"}],
@@ -90,6 +101,7 @@ def document(version: str) -> dict[str, Any]:
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     for name, schema in SCHEMAS.items():
         spec.components.schema(name, schema=schema)
+    _register_bodies(spec)
 
     spec.path(path="/api/health", operations={"get": {
         "summary": "Liveness and the store's reachability",
@@ -208,6 +220,7 @@ def document(version: str) -> dict[str, Any]:
 
     review.document(spec, _ok, _errors, BEARER, MID)
     document = spec.to_dict()
+    _exact_bodies(document, plugin)
     for operations in document["paths"].values():
         for method, operation in operations.items():
             if method != "parameters":
@@ -225,3 +238,155 @@ def _edge_errors(responses: dict[Any, Any]) -> None:
         if str(code) not in responses:  # apispec has made every status a string
             responses[str(code)] = {"description": ERRORS[code],
                                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+# --- exact request bodies ------------------------------------------------------------
+# The views load a command, a judge entry, a new match's options and a note through
+# schemas that depend on the match's game or on the body's own shape; the document says
+# each shape (generated from the same marshmallow schemas), so that what it calls valid
+# is what the server accepts (up to what only the store knows: ``not_in_match``, 409, 422).
+
+_SCALAR = [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}, {"enum": [None]}]
+#: JSON data without floats (what ``canon.check_plain`` lets reach a hash), stated two levels
+#: deep: a choice or an outcome is a scalar, a list or an object of scalars
+PLAIN = {"anyOf": [*_SCALAR, {"type": "array", "items": {"anyOf": _SCALAR}},
+                   {"type": "object", "additionalProperties": {"anyOf": _SCALAR}}],
+         "description": "JSON data without floats"}
+#: a judge entry's fields that the server fills in (service.judging.record)
+FILLED = ("seq", "role", "caller")
+#: of a judge entry's fields, those the server defaults when they are left out
+DEFAULTED = {"judge_call": ("step",), "penalty": ("penalty",)}
+#: a place of a fix (replays.judging.PlaceSchema, whose one-of rule apispec cannot read)
+PLACE = {"oneOf": [
+    {"type": "object", "additionalProperties": False, "required": ["pile"], "properties": {
+        "pile": {"type": "string", "minLength": 1, "maxLength": 64, "description": "a face-down pile"},
+        "end": {"type": "string", "enum": ["top", "bottom"]}}},
+    {"type": "object", "additionalProperties": False, "required": ["path"], "properties": {
+        "path": {"type": "array", "minItems": 1, "maxItems": 8, "description": "keys into the game's state",
+                 "items": {"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 0}]}}}}]}
+
+
+def _camel(name: str) -> str:
+    return "".join(part.title() for part in name.split("_"))
+
+
+def _register_bodies(spec: APISpec) -> None:
+    """Every game's command and options schemas, and the note shapes, as components."""
+    for game in registry.all():
+        for kind, schema in game.commands.items():
+            spec.components.schema(f"{_camel(game.id)}{_camel(kind)}", schema=schema)
+        spec.components.schema(f"{_camel(game.id)}Options", schema=game.options_schema)
+    for kind, schema in judge_rules.SCHEMAS.items():
+        spec.components.schema(f"Judge{_camel(kind)}", schema=schema)
+    for name in ("NewNote", "EditNote", "DeleteNote"):
+        spec.components.schema(name, schema=getattr(s, f"{name}Schema"))
+
+
+def _plain(schema: dict[str, Any]) -> None:
+    """Give every untyped property (a marshmallow ``Raw``) of ``schema`` the PLAIN shape."""
+    for prop in schema.get("properties", {}).values():
+        target = prop["items"] if prop.get("type") == "array" and "items" in prop else prop
+        if not {"type", "$ref", "anyOf", "oneOf", "allOf", "enum"} & set(target):
+            target.update(PLAIN)
+
+
+def _commands(components: dict[str, Any]) -> dict[str, Any]:
+    """``Command``: one schema per command type (a type several games share is any of
+    theirs), told apart by ``type``. A command of another game than the match's, or for a
+    seat it lacks, is ``not_in_match``; what the rules refuse now is 422."""
+    by_type: dict[str, list[str]] = {}
+    for game in registry.all():
+        for kind in game.commands:
+            name = f"{_camel(game.id)}{_camel(kind)}"
+            _plain(components[name])
+            components[name]["description"] = f"{game.title} ({game.id}): {kind}"
+            by_type.setdefault(kind, []).append(name)
+    mapping = {}
+    for kind, names in sorted(by_type.items()):
+        if len(names) == 1:
+            mapping[kind] = _ref(names[0])["$ref"]
+            continue
+        components[f"{_camel(kind)}Command"] = {
+            "anyOf": [_ref(n) for n in names],
+            "description": f"`{kind}` as the match's game defines it ({', '.join(names)})"}
+        mapping[kind] = _ref(f"{_camel(kind)}Command")["$ref"]
+    return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
+            "discriminator": {"propertyName": "type", "mapping": mapping},
+            "description": "a command of the match's game, exactly as GET .../legal lists it; its `seat` one "
+                           "of the match's. Cross-field rules of a type (which fields an `effect`'s `op` "
+                           "reads, a card in the seat's hand) are the rules' (422), not this schema's"}
+
+
+def _judge_entries(components: dict[str, Any]) -> dict[str, Any]:
+    """``JudgeEntry``: what ``POST .../judge`` takes, a judge entry without the fields the
+    server fills in (``seq``, ``role``, ``caller``) and with its defaults optional."""
+    mapping = {}
+    for kind in judge_rules.SCHEMAS:
+        entry = components[f"Judge{_camel(kind)}"]
+        for name in FILLED:
+            entry["properties"].pop(name, None)
+        left = [r for r in entry.get("required", []) if r not in FILLED + DEFAULTED.get(kind, ())]
+        entry["required"] = left
+        entry["properties"]["type"] = {"type": "string", "enum": [kind]}
+        if kind == "penalty":
+            entry["properties"]["infraction"]["description"] = (
+                "one of the match's infraction table (its event's, else replays.judging.DEFAULT_INFRACTIONS); "
+                "another is not_in_match")
+        mapping[kind] = _ref(f"Judge{_camel(kind)}")["$ref"]
+    for name, shape in components.items():
+        if name.startswith("Place") and set(shape.get("properties", {})) == {"pile", "end", "path"}:
+            components[name] = dict(PLACE)
+    return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
+            "discriminator": {"propertyName": "type", "mapping": mapping}}
+
+
+def _create_match(components: dict[str, Any]) -> dict[str, Any]:
+    """``CreateMatch``: per game, its seat counts and its options; a deal only at a physical
+    or observed table."""
+    base = components["CreateMatch"]
+    _plain(base)
+    shapes = []
+    for game in registry.all():
+        counts = sorted(game.seats)
+        assert counts == list(range(counts[0], counts[-1] + 1)), f"{game.id}: seat counts with a gap"
+        shape = copy.deepcopy(base)
+        shape["properties"]["game"] = {"type": "string", "enum": [game.id]}
+        shape["properties"]["seats"].update(minItems=counts[0], maxItems=counts[-1])
+        shape["properties"]["options"] = {**_ref(f"{_camel(game.id)}Options"),
+                                          "description": "the game's options (GET /api/games)"}
+        shape["anyOf"] = [{"properties": {"table": {"enum": ["physical", "observed"]}}, "required": ["table"]},
+                          {"properties": {"deal": {"enum": [None]}}}]
+        shape["description"] = f"a match of {game.title}: {counts[0]}-{counts[-1]} seats"
+        components[f"CreateMatch{_camel(game.id)}"] = shape
+        shapes.append(f"CreateMatch{_camel(game.id)}")
+    return {"oneOf": [_ref(name) for name in shapes], "discriminator": {
+        "propertyName": "game", "mapping": {game.id: _ref(name)["$ref"] for game, name in zip(registry.all(), shapes)}}}
+
+
+def _exact_bodies(document: dict[str, Any], plugin: MarshmallowPlugin) -> None:
+    components = document["components"]["schemas"]
+    components["Command"] = _commands(components)
+    components["CommandRequest"]["properties"]["command"] = _ref("Command")
+    components["JudgeEntry"] = _judge_entries(components)
+    components["JudgeRequest"]["properties"]["entry"] = {
+        **_ref("JudgeEntry"), "description": "the judge entry, without seq, role and caller (the server's)"}
+    components["CreateMatch"] = _create_match(components)
+    components["NoteRequest"] = {
+        "oneOf": [_ref("NewNote"), _ref("EditNote"), _ref("DeleteNote")],
+        "description": "a new note (step, text, glyph), an edit (replaces, text; step, glyph) or a deletion "
+                       "(replaces, delete: true)"}
+    _anchor_patterns(document)
+
+
+def _anchor_patterns(node: Any) -> None:
+    """End every pattern at the end of the string: a view's ``$`` (Python's) also matches
+    before a final newline, which it refuses later, and ECMA's ``$`` never does."""
+    if isinstance(node, dict):
+        pattern = node.get("pattern")
+        if isinstance(pattern, str) and pattern.endswith("$") and not pattern.endswith("\\$"):
+            node["pattern"] = pattern[:-1] + END
+        for value in node.values():
+            _anchor_patterns(value)
+    elif isinstance(node, list):
+        for value in node:
+            _anchor_patterns(value)

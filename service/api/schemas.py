@@ -9,23 +9,46 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from service.ids import MATCH_ID
+from service.matches import MAX_LABEL, MAX_NAME
+from service.text import END, LINE_PATTERN, NOTE_PATTERN
 
 MAX_SEATS = 16  #: the most seats a match may have (CreateMatchSchema.seats)
+MAX_STREAM_PART = 2 ** 64 - 1  #: each half of a Redis stream id is an unsigned 64-bit number
+
+
+def at_most(limit: int) -> str:
+    """A regular expression of the decimal numerals (leading zeros allowed) up to ``len(str(limit))``
+    digits whose value is at most ``limit``: shorter numerals, or as many digits and not above it.
+
+    >>> import re; [bool(re.fullmatch(at_most(255), v)) for v in ("7", "099", "255", "256", "300")]
+    [True, True, True, False, False]
+    """
+    digits = str(limit)
+    shorter = [rf"[0-9]{{1,{len(digits) - 1}}}"] if len(digits) > 1 else []
+    same = [digits[:i] + (f"[0-{int(d) - 1}]" if d != "1" else "0") + (f"[0-9]{{{len(digits) - i - 1}}}"
+                                                                         if i < len(digits) - 1 else "")
+            for i, d in enumerate(digits) if d != "0"]
+    return "(?:" + "|".join([*shorter, *same, digits]) + ")"
+
+
+#: Patterns end with ``END`` (``service.text``), not ``$``: Python's ``$`` also matches before a
+#: final newline, which the document must not admit where the views refuse it.
 #: a seat id, bounded by MAX_SEATS; a match with fewer seats refuses the rest (``not_in_match``)
-SEAT_ID = r"^p([1-9]|1[0-6])$"
+SEAT_ID = rf"^p([1-9]|1[0-6]){END}"
 #: a perspective: the public, everything (judges), or one seat
-PERSPECTIVE = r"^(public|omniscient|p([1-9]|1[0-6]))$"
-#: a stream entry id (each part at most 2^64-1, which the views check too): audit entries, notes
-STREAM_ID = r"^[0-9]{1,20}-[0-9]{1,20}$"
+PERSPECTIVE = rf"^(public|omniscient|p([1-9]|1[0-6])){END}"
+#: a stream entry id, each part a numeral of at most 2^64-1 (Redis refuses more): audit entries, notes
+STREAM_ID = rf"^{at_most(MAX_STREAM_PART)}-{at_most(MAX_STREAM_PART)}{END}"
 #: a cursor of GET /api/matches: created-ms:match-id, as ``next`` gave it
-CURSOR = r"^[0-9]{1,19}:[0-9a-hjkmnp-tv-z]{20}$"
+CURSOR = rf"^[0-9]{{1,19}}:[0-9a-hjkmnp-tv-z]{{20}}{END}"
 STATUSES = ("live", "finished")
 TABLES = ("digital", "physical", "observed")
-NAME = validate.Length(min=1, max=64)
-LABEL = validate.Length(min=1, max=128)
+#: a name or label is one line of text (``service.text``): what service.matches stores
+TEXT_LINE = validate.Regexp(LINE_PATTERN, error="text without control characters, not only spaces")
+NAME = [validate.Length(min=1, max=MAX_NAME), TEXT_LINE]
+LABEL = [validate.Length(min=1, max=MAX_LABEL), TEXT_LINE]
 #: the largest seq a client may name: far beyond any match, and exact in every JSON reader
 MAX_SEQ = 2 ** 53 - 1
-MAX_STREAM_PART = 2 ** 64 - 1  #: each half of a Redis stream id is an unsigned 64-bit number
 
 
 class StrictSchema(Schema):
@@ -115,6 +138,8 @@ class AuditQuerySchema(StrictSchema):
 
 
 NOTE_ID = STREAM_ID
+#: note text (``service.text.NOTE``, which service.notes checks): newlines, no control characters
+NOTE_TEXT = validate.Regexp(NOTE_PATTERN, error="text without control characters (newlines allowed), not only spaces")
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  #: Lichess's move glyphs (service.notes.GLYPHS)
 
 
@@ -124,12 +149,39 @@ class NoteRequestSchema(StrictSchema):
 
     step = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=MAX_SEQ),
                           metadata={"description": "the step the note is about (0 = set-up); required for a new note"})
-    text = fields.String(load_default=None, validate=validate.Length(min=1, max=2000),
+    text = fields.String(load_default=None, validate=[validate.Length(min=1, max=2000), NOTE_TEXT],
                          metadata={"description": "1 to 2000 printable characters; newlines allowed"})
     glyph = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(GLYPHS))
     replaces = fields.String(load_default=None, validate=validate.Regexp(NOTE_ID, error="a note id"),
                              metadata={"description": "id of the live note this edits or deletes"})
     delete = fields.Boolean(load_default=False, truthy={True}, falsy={False}, metadata={"description": "delete the note `replaces` names"})
+
+
+def _note_fields(*, new: bool, delete: bool) -> dict:
+    """The fields of one shape of NoteRequestSchema, for the document: a new note has no
+    ``replaces``; an edit names one and has text; a deletion names one and has no text."""
+    nothing = {"allow_none": True, "validate": validate.Equal(None)}
+    return {
+        "step": fields.Integer(strict=True, required=new, allow_none=not new,
+                               validate=validate.Range(min=0, max=MAX_SEQ), metadata={"description": (
+                                   "the step the note is about (0 = set-up)" if new else
+                                   "the note's step (an edit may move it; a deletion may name it)")}),
+        "text": (fields.String(**nothing) if delete else
+                 fields.String(required=True, validate=[validate.Length(min=1, max=2000), NOTE_TEXT],
+                               metadata={"description": "1 to 2000 characters: no control characters, "
+                                                        "newlines (LF or CRLF) allowed, not only spaces"})),
+        "glyph": (fields.String(**nothing) if delete else
+                  fields.String(allow_none=True, validate=validate.OneOf(GLYPHS))),
+        "replaces": (fields.String(**nothing) if new else
+                     fields.String(required=True, validate=validate.Regexp(NOTE_ID, error="a note id"),
+                                   metadata={"description": "id of the live note this edits or deletes"})),
+        "delete": fields.Boolean(required=delete, truthy={True}, falsy={False}, validate=validate.Equal(delete)),
+    }
+
+
+NewNoteSchema = StrictSchema.from_dict(_note_fields(new=True, delete=False), name="NewNoteSchema")
+EditNoteSchema = StrictSchema.from_dict(_note_fields(new=False, delete=False), name="EditNoteSchema")
+DeleteNoteSchema = StrictSchema.from_dict(_note_fields(new=False, delete=True), name="DeleteNoteSchema")
 
 
 # --- responses ----------------------------------------------------------------------

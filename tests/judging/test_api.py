@@ -136,7 +136,7 @@ def test_who_may_record_which_entry_and_refusals_write_nothing(api, match, staff
         (staff["judge"], dict(type="fix", moves=[{"card": "no_such_card", "from": {"path": ["hands", "p1"]},
                                                   "to": {"pile": "deck"}}]), 422, "rule_violation"),
         (staff["judge"], dict(type="ruling", case=1, answer="?", rule="x"), 422, "rule_violation"),  # no case 1
-        (staff["judge"], dict(type="penalty", seat="p2", infraction="Being Late Twice"), 400, "schema"),
+        (staff["judge"], dict(type="penalty", seat="p2", infraction="Being Late Twice"), 400, "not_in_match"),  # not in the match's table
         (staff["judge"], dict(type="judge_call", question="?", role="head_judge"), 400, "schema"),  # a forged role
         (staff["judge"], dict(type="judge_call", question="?", seq=99), 400, "schema"),
         (staff["judge"], dict(type="exorcism"), 400, "schema"),
