@@ -2,21 +2,36 @@
 followed live like a chess broadcast, and a player's matches.
 
 ``/e/<eid>`` is the event; ``/e/<eid>/r/<n>`` a round, whose tables partial
-(``/e/<eid>/r/<n>/tables``) htmx polls every two seconds, so each table's step, state
-and result follow the recording without a reload; ``/e/<eid>/p/<name>`` a player.
+(``/e/<eid>/r/<n>/tables``) htmx polls every two seconds, so each table's small board,
+step, state and result follow the recording without a reload. A table's board is the
+game's own board template (``web/templates/games/<id>/board.html``, as the viewer
+includes it) drawn from one ``view_step(mid, "public")`` per table per refresh and
+scaled down by CSS (``tournaments.css``). ``/e/<eid>/p/<name>`` is a player.
+
 Forms POST to the same event service as the API (``service.tournaments``), with the
-session's CSRF token, and come back to the event page (new tokens are shown once).
+session's CSRF token: on the event page the organizer's (late registration, drops, deck
+corrections, judges and head judge, the infraction table, pairing) and the judges'
+(sync); on the round page, outside the polled tables so that typing survives a refresh,
+each table's: a judge's result, attaching a record made elsewhere, a physical table's
+next game with its deal, the players' reports (signed in as a player of the table, or
+with a token of the table pasted in) and the tokens of the table's current game. A
+refused form answers with its page again, the error beside the form and the values
+kept, and nothing written; new tokens are shown once.
 """
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Callable, Mapping
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 
-from service.errors import BadRequest, Forbidden, NotFound, ServiceError
+from service import auth
+from service.errors import BadRequest, Forbidden, NotFound, ServiceError, Unauthorized
 from service.tournaments import EventService
+from service.tournaments.fold import PENALTIES
+from service.tournaments.service import table_handle
 from service.tournaments.store import check_event_id
-from web import signin
+from web import signin, viewer
 from web.views import error_page, is_partial, kifu, principal, varying
 
 bp = Blueprint("events", __name__, template_folder="templates")
@@ -42,28 +57,36 @@ def _summary(eid: str) -> dict[str, Any]:
 
 
 def live_tables(played: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each table of a round with its current game's status and head step (for the broadcast)."""
+    """Each table of a round with its current game at a glance: status, head step, whom it
+    waits for, and the public board (one ``view_step(mid, "public")`` per table)."""
     out = []
     for t in played["tables"]:
         row = dict(t)
         row["live"] = None
         if t["matches"]:
-            info = kifu().matches.info(t["matches"][-1])
-            row["live"] = {"match": info.id, "status": info.status, "seq": info.seq, "game": len(t["matches"]),
-                           "to_act": _to_act(info)}
+            row["live"] = glance(t["matches"][-1], len(t["matches"]))
         out.append(row)
     return out
 
 
-def _to_act(info: Any) -> list[str]:
-    if info.status != "live" or info.rules is None:
-        return []
+def glance(mid: str, game: int) -> dict[str, Any]:
+    """One table's current game as the broadcast shows it (no board if this kifu cannot
+    replay the match: its game or rules version is missing)."""
+    info = kifu().matches.info(mid)
+    found = {"match": info.id, "status": info.status, "seq": info.seq, "game": game, "to_act": [], "board": None}
+    if info.rules is None:
+        return found
     try:
         step = kifu().matches.view_step(info.id, "public", line=False)
     except ServiceError:
-        return []
-    names = {s["id"]: s["name"] for s in info.header.get("seats", [])}
-    return [names.get(s, s) for s in step.to_act]
+        return found
+    names = viewer.seat_names(info)
+    found["seq"] = step.step
+    if info.status == "live" and step.outcome is None:
+        found["to_act"] = [names.get(s, s) for s in step.to_act]
+    found["board"] = {"view": step.view, "game": viewer.game_context(info),
+                      "templates": viewer.board_templates(info.game)}
+    return found
 
 
 @bp.get("/e/")
@@ -73,13 +96,19 @@ def event_list():
 
 @bp.get("/e/<eid>")
 def event_page(eid: str):
+    return _event_page(eid)
+
+
+def _event_page(eid: str, problem: Mapping[str, Any] | None = None, status: int = 200):
     who = principal()
     summary = _summary(eid)
     svc = events()
     judging = svc.may_judge(summary["event"], who)
     checks = svc.deck_checks(eid) if judging else []
-    return render_template("tournaments/event.html", s=summary, e=summary["event"], principal=who,
-                           organizer=who is not None and who.role == "admin", judging=judging, checks=checks)
+    return make_response(render_template(
+        "tournaments/event.html", s=summary, e=summary["event"], principal=who,
+        organizer=who is not None and who.role == "admin", judging=judging, checks=checks,
+        problem=problem, form=request.form if problem else {}, penalties=PENALTIES), status)
 
 
 def _round(summary: dict[str, Any], number: int) -> dict[str, Any]:
@@ -91,11 +120,30 @@ def _round(summary: dict[str, Any], number: int) -> dict[str, Any]:
 
 @bp.get("/e/<eid>/r/<int:number>")
 def round_page(eid: str, number: int):
+    return _round_page(eid, number)
+
+
+def _round_page(eid: str, number: int, problem: Mapping[str, Any] | None = None, status: int = 200):
+    who = principal()
     summary = _summary(eid)
     played = _round(summary, number)
+    svc = events()
+    state = summary["event"]
     return varying(make_response(render_template(
-        "tournaments/round.html", s=summary, e=summary["event"], r=played, tables=live_tables(played),
-        principal=principal())))
+        "tournaments/round.html", s=summary, e=state, r=played, tables=live_tables(played), principal=who,
+        judging=svc.may_judge(state, who), mine=_my_tables(eid, played, who),
+        problem=problem, form=request.form if problem else {}), status))
+
+
+def _my_tables(eid: str, played: Mapping[str, Any], who: auth.Principal | None) -> dict[int, str]:
+    """Table -> what the signed-in token is at it (``player`` or ``recorder``)."""
+    if who is None or who.role not in ("player", "recorder"):
+        return {}
+    out = {}
+    for t in played["tables"]:
+        if who.match == table_handle(eid, played["number"], t["table"]) or who.match in t["matches"]:
+            out[t["table"]] = who.role
+    return out
 
 
 @bp.get("/e/<eid>/r/<int:number>/tables")
@@ -124,20 +172,55 @@ def player_page(eid: str, name: str):
                            row=row, principal=principal())
 
 
-# --- organizer forms -------------------------------------------------------------------
+# --- forms ----------------------------------------------------------------------------------
 
-def _organizer():
+def _signed_in(what: str) -> auth.Principal:
     who = principal()
     if who is None:
-        abort(401, description="sign in with the organizer's (admin) token")
+        raise Unauthorized(f"sign in with {what}")
+    return who
+
+
+def _organizer() -> auth.Principal:
+    who = _signed_in("the organizer's (admin) token")
     if who.role != "admin":
         raise Forbidden(f"a {who.role} token may not run events; the organizer (admin) does")
     return who
 
 
-def _deck(text: str) -> Any:
-    import json
+def _inline(form: str, page: Callable[..., Any], action: Callable[[], Any]) -> Any:
+    """``action()``'s answer, or ``page`` again with the refusal beside ``form`` (its
+    status, the values kept; the error page if ``form`` is not on the caller's page). The
+    event service checks everything before it writes, so a refusal has written nothing."""
+    try:
+        return action()
+    except ServiceError as exc:
+        problem = {"form": form, "status": exc.status, "message": exc.message,
+                   "errors": getattr(exc, "errors", None)}
+        answer = page(problem=problem, status=exc.status)
+        if b'data-testid="error"' not in answer.get_data():
+            # the form is not on this caller's page (not theirs to use): the error page says why
+            return error_page(exc.status, exc.message, problem["errors"])
+        return answer
 
+
+def _on_event(eid: str, form: str, action: Callable[[], Any]) -> Any:
+    check_event_id(eid)
+    return _inline(form, lambda **kw: _event_page(eid, **kw), action)
+
+
+def _on_round(eid: str, number: int, form: str, action: Callable[[], Any]) -> Any:
+    check_event_id(eid)
+    return _inline(form, lambda **kw: _round_page(eid, number, **kw), action)
+
+
+def _back(eid: str, number: int | None = None):
+    if number is None:
+        return redirect(url_for("events.event_page", eid=eid), 303)
+    return redirect(url_for("events.round_page", eid=eid, number=number), 303)
+
+
+def _deck(text: str) -> Any:
     text = (text or "").strip()
     if not text:
         return None
@@ -148,11 +231,42 @@ def _deck(text: str) -> Any:
         return [c for c in text.replace(",", " ").split() if c]
 
 
+def _json_list(name: str) -> list[Any]:
+    """A JSON list typed into a form, or whitespace/comma separated words."""
+    text = (request.form.get(name) or "").strip()
+    if text.startswith("["):
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            raise BadRequest({name: [f"not JSON: {exc}"]}) from None
+        return value
+    return [c for c in text.replace(",", " ").split() if c]
+
+
 def _int(name: str) -> int:
     value = request.form.get(name, "")
     if not value.strip().isdigit():
         raise BadRequest({name: ["a whole number"]})
     return int(value)
+
+
+def _names(text: str) -> list[str]:
+    """Names one a line (or separated by commas)."""
+    return [n.strip() for n in (text or "").replace(",", "\n").splitlines() if n.strip()]
+
+
+def read_infractions(text: str) -> list[dict[str, str]]:
+    """An infraction table typed one ``Name: penalty`` a line (``Slow Play: game loss``)."""
+    out = []
+    for i, line in enumerate((text or "").splitlines(), start=1):
+        if not line.strip():
+            continue
+        name, colon, penalty = line.rpartition(":")
+        penalty = penalty.strip().lower().replace(" ", "_")
+        if not colon or not name.strip():
+            raise BadRequest({"infractions": [f"line {i}: 'name: penalty' (penalty: {', '.join(PENALTIES)})"]})
+        out.append({"name": name.strip(), "penalty": penalty})
+    return out
 
 
 @bp.post("/e/")
@@ -169,42 +283,155 @@ def create_event():
 
 @bp.post("/e/<eid>/players")
 def register(eid: str):
-    who = _organizer()
-    events().register(eid, request.form.get("name"), _deck(request.form.get("deck", "")), by=who.name)
-    return redirect(url_for("events.event_page", eid=eid), 303)
+    """Register a player; after round 1 a late registration (plays from the next round)."""
+    def act():
+        who = _organizer()
+        events().register(eid, request.form.get("name"), _deck(request.form.get("deck", "")), by=who.name)
+        return _back(eid)
+    return _on_event(eid, "register", act)
 
 
 @bp.post("/e/<eid>/drop")
 def drop(eid: str):
-    who = _organizer()
-    events().drop(eid, request.form.get("name"), by=who.name)
-    return redirect(url_for("events.event_page", eid=eid), 303)
+    def act():
+        who = _organizer()
+        events().drop(eid, request.form.get("name"), by=who.name)
+        return _back(eid)
+    return _on_event(eid, "drop", act)
+
+
+@bp.post("/e/<eid>/deck")
+def deck(eid: str):
+    """Correct a player's registered deck list (checked by the game as at registration)."""
+    def act():
+        who = _organizer()
+        events().set_deck(eid, request.form.get("name"), _deck(request.form.get("deck", "")), by=who.name)
+        return _back(eid)
+    return _on_event(eid, "deck", act)
+
+
+@bp.post("/e/<eid>/staff")
+def staff(eid: str):
+    def act():
+        who = _organizer()
+        head = (request.form.get("head_judge") or "").strip() or None
+        events().set_staff(eid, _names(request.form.get("judges", "")), head, by=who.name)
+        return _back(eid)
+    return _on_event(eid, "staff", act)
+
+
+@bp.post("/e/<eid>/infractions")
+def infractions(eid: str):
+    def act():
+        who = _organizer()
+        events().set_infractions(eid, read_infractions(request.form.get("infractions", "")), by=who.name)
+        return _back(eid)
+    return _on_event(eid, "infractions", act)
 
 
 @bp.post("/e/<eid>/pair")
 def pair(eid: str):
     """Pair the next round; the page that answers shows its tokens once."""
-    who = _organizer()
-    paired = events().pair(eid, by=who.name)
-    summary = _summary(eid)
-    return render_template("tournaments/paired.html", s=summary, e=summary["event"], paired=paired, principal=who)
+    def act():
+        who = _organizer()
+        paired = events().pair(eid, by=who.name)
+        summary = _summary(eid)
+        return render_template("tournaments/paired.html", s=summary, e=summary["event"], paired=paired,
+                               principal=who)
+    return _on_event(eid, "pair", act)
 
 
 @bp.post("/e/<eid>/sync")
 def sync(eid: str):
-    who = principal()
-    svc = events()
-    if not svc.may_judge(svc.state(eid), who):
-        raise Forbidden("the organizer or one of the event's judges syncs the event")
-    synced = svc.sync(eid, by=who.name)
-    summary = _summary(eid)
-    return render_template("tournaments/paired.html", s=summary, e=summary["event"], synced=synced, principal=who)
+    def act():
+        who = _signed_in("a judge's or the organizer's token")
+        svc = events()
+        if not svc.may_judge(svc.state(eid), who):
+            raise Forbidden("the organizer or one of the event's judges syncs the event")
+        synced = svc.sync(eid, by=who.name)
+        summary = _summary(eid)
+        return render_template("tournaments/paired.html", s=summary, e=summary["event"], synced=synced,
+                               principal=who)
+    return _on_event(eid, "sync", act)
+
+
+def _score() -> tuple[list[int], int]:
+    return [_int("wins_a"), _int("wins_b")], _int("draws") if request.form.get("draws", "").strip() else 0
 
 
 @bp.post("/e/<eid>/r/<int:number>/t/<int:table>/result")
 def result(eid: str, number: int, table: int):
-    who = principal()
-    if who is None:
-        abort(401, description="sign in with a judge's or the organizer's token")
-    events().enter_result(eid, number, table, who, [_int("wins_a"), _int("wins_b")], _int("draws"))
-    return redirect(url_for("events.round_page", eid=eid, number=number), 303)
+    """A judge's (or the organizer's) result of a table: final."""
+    def act():
+        who = _signed_in("a judge's or the organizer's token")
+        wins, draws = _score()
+        events().enter_result(eid, number, table, who, wins, draws)
+        return _back(eid, number)
+    return _on_round(eid, number, f"result-{table}", act)
+
+
+def _reporter() -> auth.Principal:
+    """The signed-in player, or the holder of the token pasted into the form."""
+    pasted = (request.form.get("token") or "").strip()
+    if pasted:
+        who = auth.authenticate(kifu().redis, pasted)
+        if who is None:
+            raise Unauthorized("that token is not a token of this kifu")
+        return who
+    return _signed_in("a player token of the table (or paste one into the form)")
+
+
+@bp.post("/e/<eid>/r/<int:number>/t/<int:table>/report")
+def report(eid: str, number: int, table: int):
+    """A player's report of the table's result; it stands once both players report the same."""
+    def act():
+        who = _reporter()
+        wins, draws = _score()
+        events().report(eid, number, table, who, wins, draws)
+        return _back(eid, number)
+    return _on_round(eid, number, f"report-{table}", act)
+
+
+@bp.post("/e/<eid>/r/<int:number>/report")
+def report_any(eid: str, number: int):
+    """The same report, the table chosen in the form (for a player not signed in)."""
+    def act():
+        who = _reporter()
+        wins, draws = _score()
+        events().report(eid, number, _int("table"), who, wins, draws)
+        return _back(eid, number)
+    return _on_round(eid, number, "report-any", act)
+
+
+@bp.post("/e/<eid>/r/<int:number>/t/<int:table>/attach")
+def attach(eid: str, number: int, table: int):
+    def act():
+        who = _signed_in("a judge's or the organizer's token")
+        events().attach(eid, number, table, (request.form.get("match") or "").strip(), who)
+        return _back(eid, number)
+    return _on_round(eid, number, f"attach-{table}", act)
+
+
+@bp.post("/e/<eid>/r/<int:number>/t/<int:table>/game")
+def new_game(eid: str, number: int, table: int):
+    """A physical or observed table's next game with the recorder's deal; its recorder token once."""
+    def act():
+        who = _signed_in("the table's recorder token, a judge's or the organizer's")
+        made = events().create_game(eid, number, table, who, _json_list("deal"))
+        summary = _summary(eid)
+        return render_template("tournaments/paired.html", s=summary, e=summary["event"], principal=who,
+                               handed={"round": number, "table": table, "game": made["game"], "match": made["match"],
+                                       "tokens": made["tokens"]})
+    return _on_round(eid, number, f"game-{table}", act)
+
+
+@bp.post("/e/<eid>/r/<int:number>/t/<int:table>/tokens")
+def tokens(eid: str, number: int, table: int):
+    """Tokens of the table's current game, once: every seat's for judges, a player's own."""
+    def act():
+        who = _reporter()
+        handed = events().tokens(eid, number, table, who)
+        summary = _summary(eid)
+        return render_template("tournaments/paired.html", s=summary, e=summary["event"], principal=principal(),
+                               handed=handed)
+    return _on_round(eid, number, f"tokens-{table}", act)
