@@ -7,12 +7,19 @@ API blueprint and loads every entry point of the ``kifu.extensions`` group, call
 ``init_app(app)``: that is how ``web`` plugs in without ``service`` importing it.
 
 Configuration comes from the mapping given, else from the environment (``REDIS_URL``,
-``KIFU_SECRET_KEY``, ``KIFU_ADMIN_TOKEN``), so ``gunicorn 'service.app:create_app()'``
-works as is (docker-compose.yml). There is no default secret key: a hard-coded one would
-be a shared one. ``kifu serve`` generates and persists one under its data directory.
+``KIFU_SECRET_KEY``, ``KIFU_ADMIN_TOKEN``, ``KIFU_REDIS_WAIT``), so ``gunicorn
+'service.app:create_app()'`` works as is (docker-compose.yml). There is no default secret
+key: a hard-coded one would be a shared one. ``kifu serve`` generates and persists one
+under its data directory.
+
+``REDIS_URL`` names one Redis (``redis://``, ``rediss://``, ``unix://``) or a Redis Cluster:
+``redis+cluster://[user:password@]host:port[,host:port...]`` (``rediss+cluster://`` for
+TLS). The nodes listed are only where the client starts: it asks them for the slot map
+and then talks to every primary it learns of, so one reachable node is enough (``connect``).
 """
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from dataclasses import dataclass, field
@@ -21,6 +28,7 @@ from typing import Any, Callable, Mapping
 
 import redis
 from flask import Flask
+from redis.cluster import ClusterNode, RedisCluster
 
 from replays import registry
 from replays.rules import Rules
@@ -32,7 +40,78 @@ log = logging.getLogger(__name__)
 
 EXTENSION_GROUP = "kifu.extensions"
 ENVIRONMENT = (("REDIS_URL", "REDIS_URL"), ("SECRET_KEY", "KIFU_SECRET_KEY"),
-               ("KIFU_ADMIN_TOKEN", "KIFU_ADMIN_TOKEN"), ("KIFU_PROXY_FIX", "KIFU_PROXY_FIX"))
+               ("KIFU_ADMIN_TOKEN", "KIFU_ADMIN_TOKEN"), ("KIFU_PROXY_FIX", "KIFU_PROXY_FIX"),
+               ("KIFU_REDIS_WAIT", "KIFU_REDIS_WAIT"), ("KIFU_REDIS_WAIT_MS", "KIFU_REDIS_WAIT_MS"))
+#: URL schemes of a Redis Cluster, and the scheme of one of its nodes
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+#: how long a request waits for a free Redis connection of a bounded pool before its 503
+POOL_WAIT_SECONDS = 10
+
+
+def is_cluster_url(url: str) -> bool:
+    """Whether ``url`` names a Redis Cluster (``redis+cluster://`` or ``rediss+cluster://``)."""
+    return url.split("://", 1)[0].lower() in CLUSTER_SCHEMES
+
+
+def cluster_nodes(url: str) -> tuple[str, list[tuple[str, int]]]:
+    """``redis+cluster://[user:pw@]h1:p1,h2:p2[/][?opts]`` -> (the first node's plain URL,
+    with the credentials and options that every node shares, and every ``(host, port)``).
+    ``ValueError`` says what is wrong with a malformed one."""
+    scheme, _, rest = url.partition("://")
+    plain = CLUSTER_SCHEMES.get(scheme.lower())
+    if plain is None:
+        raise ValueError(f"not a cluster URL (redis+cluster://host:port,...): {url!r}")
+    cut = min((i for i in (rest.find("/"), rest.find("?")) if i >= 0), default=len(rest))
+    netloc, tail = rest[:cut], rest[cut:]
+    userinfo, at, hosts = netloc.rpartition("@")
+    path, _, query = tail.partition("?")
+    if path not in ("", "/", "/0"):
+        raise ValueError(f"a Redis Cluster has only database 0, not {path!r}")
+    nodes = []
+    for item in hosts.split(","):
+        host, port = item.strip(), "6379"
+        if host.startswith("["):  # [IPv6]:port
+            inner, _, after = host[1:].partition("]")
+            host, port = inner, after[1:] if after.startswith(":") else port
+        elif ":" in host:
+            host, port = host.rsplit(":", 1)
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError(f"a cluster node is host:port, not {item!r} (in {url!r})")
+        nodes.append((host, int(port)))
+    host, port = nodes[0]
+    shown = f"[{host}]" if ":" in host else host
+    first = f"{plain}://{userinfo}{at}{shown}:{port}" + (f"?{query}" if query else "")
+    return first, nodes
+
+
+def connect(url: str, *, max_connections: int | None = None) -> Any:
+    """A redis-py client for ``REDIS_URL``: ``RedisCluster`` for a cluster URL, else ``Redis``.
+
+    With ``max_connections`` the pool (one per node on a cluster) is bounded and blocking: a
+    request waits up to ``POOL_WAIT_SECONDS`` for a free connection rather than fail (with a
+    thousand greenlets, redis-py's default pool refuses the 101st concurrent command). A
+    cluster none of whose listed nodes answers raises ``redis.ConnectionError`` (the API's
+    503, ``kifu``'s "cannot reach Redis").
+    """
+    if not is_cluster_url(url):
+        if max_connections is None:
+            return redis.Redis.from_url(url, decode_responses=True, health_check_interval=30)
+        pool = redis.BlockingConnectionPool.from_url(url, decode_responses=True, health_check_interval=30,
+                                                     max_connections=max_connections, timeout=POOL_WAIT_SECONDS)
+        return redis.Redis(connection_pool=pool)
+    first, nodes = cluster_nodes(url)
+    options: dict[str, Any] = {}
+    if max_connections is not None:
+        # redis-py builds each node's pool from this class only when given a url
+        options = {"max_connections": max_connections,
+                   "connection_pool_class": functools.partial(redis.BlockingConnectionPool,
+                                                              timeout=POOL_WAIT_SECONDS)}
+    try:
+        return RedisCluster(url=first, startup_nodes=[ClusterNode(h, p) for h, p in nodes],
+                            decode_responses=True, health_check_interval=30, **options)
+    except redis.exceptions.RedisClusterException as exc:
+        raise redis.ConnectionError(f"no node of the cluster answers ({', '.join(f'{h}:{p}' for h, p in nodes)}): "
+                                    f"{exc}") from exc
 
 
 @dataclass
@@ -72,8 +151,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     and alternative registries, ``KIFU_GAMES`` (every game played here, unbound Rules;
     default the registry's) and ``KIFU_LOOKUP`` (record header -> Rules bound to its card
     set, instead of ``MatchService.bind``; KeyError for what it lacks),
-    ``KIFU_REDIS_CLIENT`` (a ready client, e.g. a ``RedisCluster``, instead of the URL's), and
-    ``KIFU_PROXY_FIX`` (the number of trusted reverse proxies in front, for client addresses).
+    ``KIFU_REDIS_CLIENT`` (a ready client, e.g. a ``RedisCluster``, instead of the URL's),
+    ``KIFU_REDIS_WAIT`` / ``KIFU_REDIS_WAIT_MS`` (each write waits for that many replicas,
+    at most that long: ``Store``), and ``KIFU_PROXY_FIX`` (the number of trusted reverse
+    proxies in front, for client addresses).
     """
     settings = _config(config)
     app = Flask("service", instance_relative_config=False)
@@ -81,10 +162,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # Japanese card names stay readable
     app.json.sort_keys = True
 
-    client = settings.get("KIFU_REDIS_CLIENT") or redis.Redis.from_url(
-        settings["REDIS_URL"], decode_responses=True, health_check_interval=30)
+    client = settings.get("KIFU_REDIS_CLIENT") or connect(settings["REDIS_URL"])
     games = settings.get("KIFU_GAMES") or registry.all
-    store = Store(client)
+    store = Store(client, wait_replicas=int(settings.get("KIFU_REDIS_WAIT") or 0),
+                  wait_ms=int(settings.get("KIFU_REDIS_WAIT_MS") or 1000))
     matches = MatchService(store, games=games, lookup=settings.get("KIFU_LOOKUP"))
     limiter = limits.RateLimiter(client, settings.get("KIFU_RATE_LIMITS"))
     kifu = Kifu(redis=client, store=store, matches=matches, limiter=limiter, games=games)

@@ -46,7 +46,8 @@ def main() -> None:
 
 store_options = [
     click.option("--redis-url", envvar="REDIS_URL", default=None,
-                 help="Redis to use (default: the embedded one in --data-dir)."),
+                 help="Redis to use (default: the embedded one in --data-dir); a Redis Cluster "
+                      "as redis+cluster://host:port[,host:port...]."),
     click.option("--data-dir", type=click.Path(file_okay=False), default="./var", show_default=True,
                  help="Where the embedded Redis keeps its data."),
 ]
@@ -78,11 +79,21 @@ def open_matches(redis_url: str | None, data_dir: str):
     from service.store import Store
 
     with open_redis(redis_url, data_dir) as url:
-        client = redis.Redis.from_url(url, decode_responses=True)
+        client = _connect(url)
         try:
             yield MatchService(Store(client))
         finally:
             client.close()
+
+
+def _connect(url: str, **kwargs: Any) -> Any:
+    """A client for ``url``: a ``RedisCluster`` for ``redis+cluster://`` (``service.app.connect``)."""
+    from service.app import connect
+
+    try:
+        return connect(url, **kwargs)
+    except ValueError as exc:  # a malformed cluster URL
+        _fail(str(exc), 2)
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -129,7 +140,13 @@ def with_limit_options(func):
 @click.option("--demo/--no-demo", default=True, show_default=True,
               help="Record demo matches of every game when the store is empty.")
 @click.option("--access-log/--no-access-log", default=False, show_default=True)
-def serve(host, port, redis_url, data_dir, workers, worker_class, threads, demo, access_log, **limit_values):
+@click.option("--redis-wait", default=0, show_default=True, type=click.IntRange(0, 16), envvar="KIFU_REDIS_WAIT",
+              help="Acknowledge a write only once this many replicas hold it (WAIT; 503 not_replicated "
+                   "otherwise) [env KIFU_REDIS_WAIT].")
+@click.option("--redis-wait-ms", default=1000, show_default=True, type=click.IntRange(1, 60_000),
+              envvar="KIFU_REDIS_WAIT_MS", help="How long a write waits for its replicas [env KIFU_REDIS_WAIT_MS].")
+def serve(host, port, redis_url, data_dir, workers, worker_class, threads, demo, access_log, redis_wait,
+          redis_wait_ms, **limit_values):
     """Serve the API and viewer (embedded Redis unless --redis-url).
 
     Every limit is an option and an environment variable (KIFU_LIMIT_*); the defaults
@@ -155,7 +172,7 @@ def serve(host, port, redis_url, data_dir, workers, worker_class, threads, demo,
     admin_token = os.environ.get("KIFU_ADMIN_TOKEN") or None
     try:
         with open_redis(redis_url, data_dir, share=False, watch=True, on_give_up=redis_lost) as url:
-            client = redis.Redis.from_url(url, decode_responses=True)
+            client = _connect(url)
             if admin_token:
                 auth.ensure_admin_token(client, admin_token)
             elif not auth.has_admin_token(client):
@@ -176,7 +193,8 @@ def serve(host, port, redis_url, data_dir, workers, worker_class, threads, demo,
             click.echo(f"kifu {_version()} on http://{host}:{port}/ ({where})")
             config = {"REDIS_URL": url, "SECRET_KEY": secret_key, "KIFU_ADMIN_TOKEN": admin_token,
                       "KIFU_SSE_HEARTBEAT": 5.0, **limits.app_config(limit_values),
-                      "KIFU_REDIS_CLIENT": limits.redis_client(url, limit_values)}
+                      "KIFU_REDIS_WAIT": redis_wait, "KIFU_REDIS_WAIT_MS": redis_wait_ms,
+                      "KIFU_REDIS_CLIENT": _connect(url, max_connections=int(limit_values["limit_redis_connections"]))}
             if worker_class == "gthread":
                 # there, live event streams each hold a thread: keep a quarter (>= 2) for everything else
                 config["KIFU_SSE_MAX_STREAMS"] = min(config["KIFU_SSE_MAX_STREAMS"],
@@ -399,7 +417,7 @@ def cards_import(game_id, file, redis_url, data_dir):
             click.echo(f"{file}: {path}: {' '.join(messages)}", err=True)
         _fail(f"{file}: not a card set of {rules.id}; nothing stored")
     with open_redis(redis_url, data_dir) as url:
-        client = redis.Redis.from_url(url, decode_responses=True)
+        client = _connect(url)
         try:
             _, new = CardSetStore(client).put(rules, cs)
         except CardSetError as exc:
@@ -418,7 +436,7 @@ def cards_list(game_id, redis_url, data_dir):
     from service.cardsets import CardSetStore
 
     with open_redis(redis_url, data_dir) as url:
-        client = redis.Redis.from_url(url, decode_responses=True)
+        client = _connect(url)
         try:
             found = CardSetStore(client).list(game_id)
         finally:
@@ -476,7 +494,7 @@ def token_create(role, match_id, seat, name, redis_url, data_dir):
 def token_revoke(token_value, redis_url, data_dir):
     """Make TOKEN stop working."""
     with open_redis(redis_url, data_dir) as url:
-        if not auth.revoke(redis.Redis.from_url(url), token_value):
+        if not auth.revoke(_connect(url), token_value):
             _fail("no such token")
     click.echo("revoked")
 

@@ -14,9 +14,17 @@ added to its read at once: ``CLIENT UNBLOCK`` ends the current block, and the ne
 ``subscribe`` starts another. A lost connection is retried with a growing pause; viewers
 keep their heartbeats meanwhile and catch up from their own ``last`` once it is back.
 
-Redis Cluster: a multi-key ``XREAD`` must stay in one slot, so ``FollowHub.for_client``
-returns None for a cluster client and the caller falls back to one ``Store.follow`` per
-viewer.
+Redis Cluster (``ClusterFollowHub``): a node refuses a multi-key command whose keys are
+in different slots (CROSSSLOT), even when it owns them all, and every match has its own
+hash tag, so one blocking ``XREAD`` cannot cover a node's matches. The cluster hub keeps
+one reader per *node* instead: each followed match is routed to the primary that owns its
+slot, and each node's reader polls its matches in one pipelined round trip (an ``XREAD``
+without ``BLOCK`` per slot) every ``poll_ms``. Per process that is one connection and
+``1000 / poll_ms`` round trips a second per node, whatever the number of viewers; a
+viewer learns of an entry within ``poll_ms`` (bench/venue.py --cluster measures the lag).
+When a primary dies and its replica takes over (``MOVED``, ``CLUSTERDOWN``, a lost
+connection), the reader asks the cluster for its slot map again and hands each match to
+the node that owns it now. ``FollowHub.for_client`` picks the hub for a client.
 """
 from __future__ import annotations
 
@@ -26,6 +34,8 @@ import time
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
+from redis.crc import key_slot
 
 from service import keys
 from service.ids import check_match_id
@@ -73,8 +83,11 @@ class FollowHub:
         self.stats = {"reads": 0, "wakeups": 0, "reconnects": 0, "unblocks": 0}
 
     @classmethod
-    def for_client(cls, client: Any) -> "FollowHub | None":
-        """A hub over ``client``, or None where one XREAD cannot read every match (a cluster)."""
+    def for_client(cls, client: Any) -> "FollowHub | ClusterFollowHub | None":
+        """The hub for ``client``: one blocking reader on one Redis, one polling reader per
+        node on a cluster, None for any other client (its caller follows per viewer)."""
+        if isinstance(client, RedisCluster):
+            return ClusterFollowHub(client)
         if not isinstance(client, redis.Redis):
             return None
         return cls(client)
@@ -215,6 +228,136 @@ class FollowHub:
                     topic.seen = seq
                     topic.grew.notify_all()
                     self.stats["wakeups"] += 1
+
+
+class ClusterFollowHub(FollowHub):
+    """``FollowHub`` over a Redis Cluster: one reader per primary, polling its matches.
+
+    Followers use it as they use ``FollowHub`` (``subscribe``/``wait``/``unsubscribe``).
+    """
+
+    def __init__(self, client: RedisCluster, *, poll_ms: int = 100, count: int = 500) -> None:
+        super().__init__(client, count=count)  # type: ignore[arg-type]
+        self.poll_ms = poll_ms
+        self._routes: dict[str, str] = {}  #: mid -> the name of the node that owns its slot
+        self._node_readers: dict[str, threading.Thread] = {}
+        self.stats.update(reroutes=0, polls=0)
+
+    def subscribe(self, mid: str, head: int) -> None:
+        check_match_id(mid)
+        node = self._owner(mid)
+        with self._lock:
+            topic = self._topics.get(mid)
+            if topic is None:
+                topic = self._topics[mid] = _Topic(head, self._lock)
+                self._routes[mid] = node
+            else:
+                topic.seen = max(topic.seen, head)
+            topic.followers += 1
+            self._start(self._routes[mid])
+
+    def unsubscribe(self, mid: str) -> None:
+        with self._lock:
+            topic = self._topics.get(mid)
+            if topic is None:
+                return
+            topic.followers -= 1
+            if topic.followers <= 0:
+                del self._topics[mid]
+                self._routes.pop(mid, None)
+
+    def readers(self) -> list[str]:
+        """The nodes whose reader is running now."""
+        with self._lock:
+            return sorted(name for name, thread in self._node_readers.items() if thread.is_alive())
+
+    # -- routing ----------------------------------------------------------------------
+
+    def _owner(self, mid: str) -> str:
+        return self.client.get_node_from_key(keys.log(mid)).name
+
+    def _start(self, node: str) -> None:
+        """Start ``node``'s reader unless it runs (the caller holds the lock)."""
+        thread = self._node_readers.get(node)
+        if thread is None or not thread.is_alive():
+            thread = threading.Thread(target=self._poll, args=(node,), name=f"kifu-follow-hub-{node}", daemon=True)
+            self._node_readers[node] = thread
+            thread.start()
+
+    def _reroute(self, node: str) -> None:
+        """After trouble on ``node``: learn the slot map again and hand each of its matches to
+        the node that owns it now (its replica, after a failover)."""
+        try:
+            self.client.nodes_manager.initialize()
+        except (redis.RedisError, redis.exceptions.RedisClusterException):
+            return  # no node answers yet: the reader tries again after its pause
+        with self._lock:
+            mids = [mid for mid, routed in self._routes.items() if routed == node]
+        owners = {mid: self._owner(mid) for mid in mids}
+        with self._lock:
+            for mid, owner in owners.items():
+                if owner != node and self._routes.get(mid) == node:
+                    self._routes[mid] = owner
+                    self.stats["reroutes"] += 1
+                    self._start(owner)
+
+    # -- a node's reader --------------------------------------------------------------
+
+    def _poll(self, node: str) -> None:
+        failures = 0
+        me = threading.current_thread()
+        try:
+            while True:
+                with self._lock:
+                    if self._node_readers.get(node) is not me:
+                        return
+                    streams = {mid: self._topics[mid].seen for mid, routed in self._routes.items()
+                               if routed == node and mid in self._topics}
+                    if not streams:
+                        del self._node_readers[node]
+                        return
+                try:
+                    answers = self._read(node, streams)
+                    failures = 0
+                except (redis.ConnectionError, redis.TimeoutError, OSError, redis.exceptions.ClusterError,
+                        redis.exceptions.AskError, redis.exceptions.TryAgainError) as exc:
+                    failures += 1
+                    self.stats["reconnects"] += 1
+                    if failures in (1, 10) or failures % 100 == 0:
+                        log.warning("follow hub: node %s: %s; asking the cluster for its slots again", node, exc)
+                    self._reroute(node)
+                    time.sleep(min(0.05 * 2 ** min(failures, 6), 2.0))
+                    continue
+                for answer in answers:
+                    self._publish(answer)
+                time.sleep(self.poll_ms / 1000)
+        except Exception:  # noqa: BLE001 - a reader that dies silently would freeze every viewer
+            log.exception("follow hub reader of %s failed; the next follower starts another", node)
+            with self._lock:
+                if self._node_readers.get(node) is me:
+                    del self._node_readers[node]
+
+    def _read(self, node: str, streams: dict[str, int]) -> list[Any]:
+        """One round trip to ``node``: a non-blocking XREAD per slot of its followed matches."""
+        target = self.client.get_node(node_name=node)
+        if target is None or target.redis_connection is None:
+            raise redis.ConnectionError(f"the cluster no longer lists {node}")
+        by_slot: dict[int, list[str]] = {}
+        for mid in streams:
+            by_slot.setdefault(key_slot(keys.log(mid).encode()), []).append(mid)
+        pipe = target.redis_connection.pipeline(transaction=False)
+        for mids in by_slot.values():
+            args: list[Any] = ["XREAD", "COUNT", self.count, "STREAMS"]
+            args += [keys.log(mid) for mid in mids]
+            args += [keys.entry_id(streams[mid]) for mid in mids]
+            pipe.execute_command(*args)
+        answers = pipe.execute(raise_on_error=False)
+        self.stats["polls"] += 1
+        self.stats["reads"] += len(answers)
+        for answer in answers:
+            if isinstance(answer, Exception):
+                raise answer  # MOVED: the slot has another owner now
+        return answers
 
 
 def _text(value: Any) -> str:

@@ -15,6 +15,14 @@ The log and meta are the truth; indexes are derived, written idempotently after 
 match's own write, and ``rebuild_indexes`` recomputes them from the metas. Snapshots are
 an optimisation only. Nothing is ever trimmed or deleted from a log.
 
+Replicas (``wait_replicas``): Redis replicates asynchronously, so a primary that dies
+after answering a write, before its replica has it, takes the write with it when the
+replica is promoted. With ``wait_replicas=N`` every create and append is followed, on the
+same connection to the primary that owns the match's slot, by ``WAIT N wait_ms``: the
+write is acknowledged only once N replicas hold it, and is answered ``NotReplicated``
+(503) otherwise (written on the primary, not promised; a retry with the same command
+id gets the duplicate's answer once it is replicated).
+
 ``Store`` knows nothing of rules: it checks the shape of what it writes and the
 concurrency conditions (expected seq, command ids); ``service.matches`` decides.
 """
@@ -27,7 +35,7 @@ from collections import Counter
 from datetime import datetime
 from functools import cached_property
 from importlib import resources
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import redis
 
@@ -47,6 +55,21 @@ from service.ids import check_match_id
 
 STATUSES = ("live", "finished")
 MAX_COMMAND_ID = 128
+
+
+class NotReplicated(ServiceError):
+    """Written on the primary, but fewer replicas than asked confirmed it in time; retry with the same command id."""
+
+    status = 503
+    error = "not_replicated"
+
+    def __init__(self, wanted: int, got: int, wait_ms: int):
+        self.wanted, self.got = wanted, got
+        super().__init__(f"{got} of the {wanted} replica(s) asked for confirmed the write within {wait_ms} ms; "
+                         "it is not acknowledged: retry with the same command id")
+
+    def extra(self) -> dict[str, Any]:
+        return {"replicas": self.got, "wanted": self.wanted}
 
 
 class ChainMismatch(StaleSeq):
@@ -113,6 +136,11 @@ RELEASE_OR_KEEP = _Script("import_claim.lua")
 IMPORT_PENDING_MS = 60_000
 
 
+def _append_outcome(answer: Any) -> str:
+    code = _s(answer[0])
+    return "wrote" if code == "ok" else "found" if code == "duplicate" else "refused"
+
+
 def _meta_from_hash(raw: Mapping[Any, Any]) -> dict[str, Any] | None:
     if not raw:
         return None
@@ -135,10 +163,71 @@ class Store:
     Works with ``decode_responses`` on or off.
     """
 
-    def __init__(self, client: Any):
+    def __init__(self, client: Any, *, wait_replicas: int = 0, wait_ms: int = 1000):
         self.client = client
+        #: replicas each create and append waits for (``WAIT``), and for how long at most
+        self.wait_replicas = _check_seq("wait_replicas", wait_replicas, 0)
+        self.wait_ms = _check_seq("wait_ms", wait_ms, 1)
         #: follow()'s socket timeouts and reconnects, for operators and tests
         self.stats: Counter[str] = Counter()
+
+    # -- writes that wait for replicas ----------------------------------------------------
+
+    def _write(self, script: _Script, mid: str, keys_: Sequence[str], args: Sequence[Any],
+               outcome: Callable[[Any], str]) -> Any:
+        """Run a write script; with ``wait_replicas``, on one connection to the match's
+        primary, followed by ``WAIT`` (which counts the replicas holding this connection's
+        last write). ``outcome(answer)`` is ``"wrote"``, ``"refused"`` (nothing to wait for)
+        or ``"found"``: a duplicate that only read gets a marker write of its own, so that
+        the WAIT covers the earlier write it found."""
+        if not self.wait_replicas:
+            return script(self.client, keys_, args)
+        for attempt in range(4):
+            node = self._primary(keys_[0])
+            try:
+                pipe = node.pipeline(transaction=False)
+                pipe.evalsha(script.sha, len(keys_), *keys_, *args)
+                pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
+                answer, acked = pipe.execute()
+                if outcome(answer) == "refused":
+                    return answer
+                if outcome(answer) == "found":
+                    pipe = node.pipeline(transaction=False)
+                    pipe.set(keys.match_key(mid, "synced"), "1", px=60_000)
+                    pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
+                    acked = pipe.execute()[1]
+            except redis.exceptions.NoScriptError:
+                node.script_load(script.source)
+                continue
+            except (redis.exceptions.MovedError, redis.exceptions.TryAgainError, redis.exceptions.ClusterDownError):
+                # the slot moved (a failover) before the script ran: learn the new owner
+                self._refresh_slots()
+                time.sleep(0.05 * (attempt + 1))
+                continue
+            except redis.ConnectionError:
+                # the script may or may not have run: never run it twice; the caller retries
+                # with its command id once the cluster has a primary for the slot again
+                self._refresh_slots()
+                raise
+            if int(acked) < self.wait_replicas:
+                raise NotReplicated(self.wait_replicas, int(acked), self.wait_ms)
+            return answer
+        raise redis.ConnectionError(f"match {mid}: its slot kept moving; retry")
+
+    def _primary(self, key: str) -> Any:
+        """A client of the one Redis that owns ``key`` (the client itself unless a cluster)."""
+        get_node = getattr(self.client, "get_node_from_key", None)
+        if get_node is None:
+            return self.client
+        return self.client.get_redis_connection(get_node(key))
+
+    def _refresh_slots(self) -> None:
+        manager = getattr(self.client, "nodes_manager", None)
+        if manager is not None:
+            try:
+                manager.initialize()
+            except (redis.RedisError, redis.exceptions.RedisClusterException):
+                pass  # no node answers yet; the next write tries again
 
     # -- creation ---------------------------------------------------------------------
 
@@ -204,7 +293,8 @@ class Store:
         for name, value in fields.items():
             args += [name, value]
         args += [canon.dumps(dict(entry)) for entry in entries]
-        answer = _s(CREATE(self.client, [keys.meta(mid), keys.secret(mid), keys.log(mid)], args))
+        answer = _s(self._write(CREATE, mid, [keys.meta(mid), keys.secret(mid), keys.log(mid)], args,
+                                lambda answer: "wrote" if _s(answer) == "ok" else "refused"))
         if answer == "exists":
             raise BadRequest({"id": [f"match {mid} already exists"]})
         if answer != "ok":
@@ -340,7 +430,8 @@ class Store:
         if prev_chain is None:
             args[6] = self._current_chain(mid)
         code, seq_text, current_text = (
-            _s(x) for x in APPEND(self.client, [keys.meta(mid), keys.log(mid), keys.idem(mid)], args))
+            _s(x) for x in self._write(APPEND, mid, [keys.meta(mid), keys.log(mid), keys.idem(mid)], args,
+                                       _append_outcome))
         seq = int(seq_text)
         if code == "ok":
             if status == "finished":

@@ -102,6 +102,14 @@ def unavailable(exc: redis.RedisError):
     return response
 
 
+def cluster_unavailable(exc: redis.exceptions.RedisClusterException):
+    """No node of the cluster reachable, a slot without a primary: 503. A transaction across
+    slots is our bug, not the cluster's state: it stays a 500."""
+    if isinstance(exc, redis.exceptions.CrossSlotTransactionError):
+        raise InternalServerError(original_exception=exc)
+    return unavailable(exc)  # type: ignore[arg-type]
+
+
 def install(bp: Blueprint) -> None:
     """Handlers on the API blueprint: they win over any app-wide handler an extension
     (web) installs, for every request routed to the API. Called once, at import."""
@@ -110,6 +118,9 @@ def install(bp: Blueprint) -> None:
     bp.register_error_handler(RuleViolation, rule_violation)
     bp.register_error_handler(redis.ConnectionError, unavailable)  # BusyLoadingError (LOADING) too
     bp.register_error_handler(redis.TimeoutError, unavailable)
+    # a Redis Cluster without a primary for a slot (a failover under way) or with no node reachable
+    bp.register_error_handler(redis.exceptions.ClusterError, unavailable)
+    bp.register_error_handler(redis.exceptions.RedisClusterException, cluster_unavailable)
     bp.register_error_handler(InternalServerError, internal_error)
     bp.register_error_handler(HTTPException, http_error)
 
