@@ -113,9 +113,12 @@ class ShapeSetsSchema(Schema):
 
 
 class ImportedSchema(Schema):
-    notes = fields.Integer(required=True)
-    shapes = fields.Integer(required=True)
-    variations = fields.Integer(required=True)
+    notes = fields.Integer(required=True, metadata={"description": "notes written"})
+    shapes = fields.Integer(required=True, metadata={"description": "shape sets written"})
+    variations = fields.Integer(required=True, metadata={"description": "variations written"})
+    skipped = fields.Integer(required=True, metadata={
+        "description": "items written by an earlier import of them, or already on this match: an export "
+                       "imported again writes nothing"})
 
 
 class ChapterRequestSchema(StrictSchema):
@@ -312,7 +315,8 @@ def export_review(mid: str):
 @bp.post("/matches/<mid>/review/import")
 def import_review(mid: str):
     """Add an export's notes, shapes and variations to this match (anchors checked, every
-    variation replayed, before the first write): 201 with the counts."""
+    variation replayed, before the first write; then one atomic write, each item once):
+    201 with the counts written and skipped."""
     mid = match_id(mid)
     who = require_principal()
     count_write()

@@ -203,9 +203,15 @@ def import_text(review: Review, mid: str, text: Any, *, by: str, role: str | Non
     """Add an export's notes, shapes and variations to match ``mid`` (the same record, or a
     longer one it starts): every anchor must be ``mid``'s chain at its step and every
     variation must replay to its hashes, all checked before the first write. A note keeps
-    its writer's name; the importer is its author for access decisions. Returns the counts."""
+    its writer's name; the importer is its author for access decisions.
+
+    The writes are one script (``service.review.imports``): all or nothing, and an item
+    already imported (by its digest), or already on this match (the export's own match:
+    a live note or variation with its id and content, a shape set as it is now), is
+    skipped, so importing an export again writes nothing. Returns the counts written and
+    ``skipped``."""
     from service import notes as _notes
-    from service.review import exchange
+    from service.review import exchange, imports
 
     mid = check_match_id(mid)
     export = exchange.read(text)
@@ -216,19 +222,19 @@ def import_text(review: Review, mid: str, text: Any, *, by: str, role: str | Non
     if problems:
         raise BadRequest({"review": problems[:10]})
     st = review.matches._static(mid)
-    ready: list[tuple[str, dict[str, Any]]] = []
+    ready: list[tuple[str, dict[str, Any], dict[str, Any]]] = []  # (kind, checked, the item as exported)
     for n, item in enumerate(export.items, 2):
         where = f"line {n}"
         kind = item["type"]
         if kind == "note":
             ready.append((kind, {"step": item["step"], "text": _notes.check_text(item.get("text")),
                                  "glyph": _notes.check_glyph(item.get("glyph")), "id": item.get("id"),
-                                 "by": _by(item, by)}))
+                                 "by": _by(item, by)}, item))
         elif kind == "shapes":
             if item.get("perspective") not in perspectives(st.players):
                 raise BadRequest({"review": [f"{where}: perspective one of {', '.join(perspectives(st.players))}"]})
             ready.append((kind, {"step": item["step"], "perspective": item["perspective"], "note": item.get("note"),
-                                 "shapes": _shapes.check_shapes(item.get("shapes")), "by": _by(item, by)}))
+                                 "shapes": _shapes.check_shapes(item.get("shapes")), "by": _by(item, by)}, item))
         else:
             if not with_variations:
                 raise BadRequest({"review": [f"{where}: this token may not write variations on this match"]})
@@ -237,33 +243,65 @@ def import_text(review: Review, mid: str, text: Any, *, by: str, role: str | Non
             if not isinstance(seed, str) or not 16 <= len(seed) <= 256:
                 raise BadRequest({"review": [f"{where}: a variation's seed"]})
             _, base = review.matches.state(mid, item["step"])
-            if variations.play(st.rules, base, commands, seed).hashes != item.get("hashes"):
+            hashes = variations.play(st.rules, base, commands, seed).hashes
+            if hashes != item.get("hashes"):
                 raise BadRequest({"review": [f"{where}: the variation does not replay to its state hashes"]})
-            ready.append((kind, {"step": item["step"], "commands": commands, "seed": seed,
-                                 "title": variations.check_title(item.get("title")), "by": _by(item, by)}))
-    noted = {n["id"] for kind, n in ready if kind == "note"}
-    for kind, item in ready:
-        if kind == "shapes" and item["note"] is not None and item["note"] not in noted:
-            raise BadRequest({"review": [f"shapes at step {item['step']} name note {str(item['note'])[:40]}, "
+            ready.append((kind, {"step": item["step"], "commands": commands, "seed": seed, "hashes": hashes,
+                                 "title": variations.check_title(item.get("title")), "by": _by(item, by)}, item))
+    note_digests = {checked["id"]: imports.digest(item) for kind, checked, item in ready if kind == "note"}
+    for kind, checked, _ in ready:
+        if kind == "shapes" and checked["note"] is not None and checked["note"] not in note_digests:
+            raise BadRequest({"review": [f"shapes at step {checked['step']} name note {str(checked['note'])[:40]}, "
                                          "which is not in this export"]})
-    counts = {"notes": 0, "shapes": 0, "variations": 0}
-    new_ids: dict[Any, str] = {}
-    for kind, item in ready:
+    # what this match already holds (an export imported onto its own match) is skipped
+    checked_notes = {c["id"]: c for k, c, _ in ready if k == "note"}
+    live_notes = {n["id"]: n for n in review.matches.notes(mid)}
+    present = {nid for nid, c in checked_notes.items() if nid in live_notes and _same_note(live_notes[nid], c)}
+    evs = review._events(mid)
+    live_variations = {v["id"]: v for v in stream.fold_variations(evs)}
+    live_shapes = {(s["step"], s["perspective"], s.get("note")): s["shapes"] for s in stream.fold_shapes(evs)}
+    writer = {"role": role, "author": author, "at": iso(review.matches.clock())}
+    notes_out: list[tuple[str, dict[str, Any]]] = []
+    events_out: list[tuple[str, str | None, dict[str, Any]]] = []
+    kind_of: dict[str, str] = {}
+    already = 0
+    for kind, checked, item in ready:
+        d = imports.digest(item)
+        kind_of[d] = kind
         if kind == "note":
-            note = review.matches.annotate(mid, step=item["step"], text=item["text"], glyph=item["glyph"],
-                                           by=item["by"], role=role, author=author)
-            new_ids[item["id"]] = note["id"]
-            counts["notes"] += 1
-    for kind, item in ready:
-        if kind == "shapes":
-            review.set_shapes(mid, step=item["step"], perspective=item["perspective"], shapes=item["shapes"],
-                              note=new_ids.get(item["note"]), by=item["by"], role=role, author=author)
-            counts["shapes"] += 1
-        elif kind == "variation":
-            review.add_variation(mid, step=item["step"], commands=item["commands"], title=item["title"],
-                                 seed=item["seed"], by=item["by"], role=role, author=author)
-            counts["variations"] += 1
-    return counts
+            if checked["id"] in present:
+                already += 1
+                continue
+            notes_out.append((d, {"step": checked["step"], "text": checked["text"], "glyph": checked["glyph"],
+                                  "by": checked["by"], **writer}))
+        elif kind == "shapes":
+            ref, note = None, checked["note"]
+            if note is not None and note not in present:  # a note of this import: its id is known once written
+                ref, note = note_digests[note], imports.NOTE_MARK
+            if ref is None and live_shapes.get((checked["step"], checked["perspective"], note)) == checked["shapes"]:
+                already += 1
+                continue
+            events_out.append((d, ref, {"kind": "shapes", "step": checked["step"], "perspective": checked["perspective"],
+                                        "note": note, "shapes": checked["shapes"], "by": checked["by"], **writer}))
+        else:
+            same = live_variations.get(item.get("id"))
+            if same is not None and (same["step"], same["seed"], same["commands"]) == \
+                    (checked["step"], checked["seed"], checked["commands"]):
+                already += 1
+                continue
+            events_out.append((d, None, {"kind": "variation", "step": checked["step"], "base": item["anchor"],
+                                         "title": checked["title"], "commands": checked["commands"],
+                                         "seed": checked["seed"], "hashes": checked["hashes"], "by": checked["by"],
+                                         **writer}))
+    written = imports.write(review.client, mid, notes_out, events_out)
+    counts = {"notes": 0, "shapes": 0, "variations": 0}
+    for d in written:
+        counts[{"note": "notes", "shapes": "shapes", "variation": "variations"}[kind_of[d]]] += 1
+    return {**counts, "skipped": len(ready) - len(written)}
+
+
+def _same_note(live: Mapping[str, Any], checked: Mapping[str, Any]) -> bool:
+    return (live["step"], live["text"], live["glyph"]) == (checked["step"], checked["text"], checked["glyph"])
 
 
 def _by(item: Mapping[str, Any], default: str) -> str:

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import json
 
+import redis as redis_py
 from click.testing import CliRunner
 
 from service.cli import main
+from service.review import Review
+from service.review.service import import_text
 from tests.review.conftest import advance, line_from
 from tests.service.api.conftest import dump
 
@@ -48,7 +51,7 @@ def test_export_import_round_trip_onto_an_imported_copy_of_the_record(api, svc, 
     assert copy.id != mid and copy.chain == svc.info(mid).chain
     rv = judge.post(f"/api/matches/{copy.id}/review/import", data=text, headers=JSONL)
     assert rv.status_code == 201, rv.json
-    assert rv.json == {"notes": 1, "shapes": 2, "variations": 1}
+    assert rv.json == {"notes": 1, "shapes": 2, "variations": 1, "skipped": 0}
     again = judge.get(f"/api/matches/{copy.id}/review/export").get_data(as_text=True)
     assert items(again)[1] == before
     # the shapes of the note follow the note's new id
@@ -106,3 +109,88 @@ def test_kifu_review_verify_checks_anchors_and_replays_every_variation(api, svc,
     unrevealed.write_text(svc.export(mid, include_seed=False).dumps())
     result = runner.invoke(main, ["review", "verify", str(good), "--record", str(unrevealed)])
     assert result.exit_code == 1 and "seed" in result.output
+
+
+def test_importing_an_export_again_writes_nothing_new(api, svc, tokens, redis):
+    mid = annotated(api, svc, tokens)
+    judge = api.as_(tokens["judge"])
+    text = judge.get(f"/api/matches/{mid}/review/export").get_data(as_text=True)
+    copy = svc.import_record(svc.export(mid, include_seed=True).dumps(), by="admin").id
+    first = judge.post(f"/api/matches/{copy}/review/import", data=text, headers=JSONL)
+    assert first.json == {"notes": 1, "shapes": 2, "variations": 1, "skipped": 0}
+    before = dump(redis)
+    again = judge.post(f"/api/matches/{copy}/review/import", data=text, headers=JSONL)
+    assert again.status_code == 201 and again.json == {"notes": 0, "shapes": 0, "variations": 0, "skipped": 4}
+    assert dump(redis) == before
+    # onto the export's own match: everything is already there
+    own = judge.post(f"/api/matches/{mid}/review/import", data=text, headers=JSONL)
+    assert own.json == {"notes": 0, "shapes": 0, "variations": 0, "skipped": 4}
+    assert dump(redis) == before
+
+    # a later export repeats the first one's items and adds a note with shapes: only those are new
+    later = judge.post(f"/api/matches/{mid}/notes", json={"step": 5, "text": "then this"}).json
+    assert judge.post(f"/api/matches/{mid}/shapes", json={
+        "step": 5, "perspective": "public", "note": later["id"],
+        "shapes": [{"kind": "highlight", "at": "venue-2"}]}).status_code == 201
+    text2 = judge.get(f"/api/matches/{mid}/review/export").get_data(as_text=True)
+    more = judge.post(f"/api/matches/{copy}/review/import", data=text2, headers=JSONL)
+    assert more.json == {"notes": 1, "shapes": 1, "variations": 0, "skipped": 4}
+    notes = {n["step"]: n["id"] for n in judge.get(f"/api/matches/{copy}/notes").json["notes"]}
+    shapes = judge.get(f"/api/matches/{copy}/shapes").json["shapes"]
+    assert sorted((s["step"], s["note"]) for s in shapes) == [(2, None), (3, notes[3]), (5, notes[5])]
+    assert items(judge.get(f"/api/matches/{copy}/review/export").get_data(as_text=True))[1] == items(text2)[1]
+
+
+class LosesTheAnswer(redis_py.Redis):
+    """A real client whose connection drops after its first write to a match's notes or
+    review stream reached Redis, before the answer came back (a crash, a network cut)."""
+
+    WRITES = ("EVALSHA", "EVAL", "XADD", "HSET")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lost = 0
+
+    def execute_command(self, *args, **options):
+        answer = super().execute_command(*args, **options)
+        touches = any(isinstance(a, str) and a.endswith((":notes", ":review")) for a in args[1:8])
+        if args[0] in self.WRITES and touches and not self.lost:
+            self.lost += 1
+            raise redis_py.ConnectionError("connection lost before the answer")
+        return answer
+
+
+def test_a_connection_lost_during_an_import_leaves_all_of_it_or_none_and_a_retry_adds_nothing(
+        api, svc, tokens, redis):
+    mid = annotated(api, svc, tokens)
+    judge = api.as_(tokens["judge"])
+    text = judge.get(f"/api/matches/{mid}/review/export").get_data(as_text=True)
+    copy = svc.import_record(svc.export(mid, include_seed=True).dumps(), by="admin").id
+    svc.store.client = LosesTheAnswer(connection_pool=redis.connection_pool)
+    who = {"by": "Judge Sato", "role": "judge", "author": None}
+    try:
+        import_text(Review(svc), copy, text, with_variations=True, **who)
+    except redis_py.ConnectionError:
+        pass
+    else:
+        raise AssertionError("the first write's answer was to be lost")
+    # every item is there: the import was one write, run whole by Redis
+    assert items(judge.get(f"/api/matches/{copy}/review/export").get_data(as_text=True))[1] == items(text)[1]
+    before = dump(redis)
+    # the client retries, not knowing whether it happened: nothing is written twice
+    assert import_text(Review(svc), copy, text, with_variations=True, **who) == {
+        "notes": 0, "shapes": 0, "variations": 0, "skipped": 4}
+    assert dump(redis) == before
+
+
+def test_an_import_whose_keys_are_broken_writes_nothing(api, svc, tokens, redis):
+    """The script checks the keys before its first write (Redis does not undo a script)."""
+    mid = annotated(api, svc, tokens)
+    judge = api.as_(tokens["judge"])
+    text = judge.get(f"/api/matches/{mid}/review/export").get_data(as_text=True)
+    copy = svc.import_record(svc.export(mid, include_seed=True).dumps(), by="admin").id
+    redis.set(f"kifu:m:{{{copy}}}:reviewimports", "not a hash")
+    before = dump(redis)
+    rv = judge.post(f"/api/matches/{copy}/review/import", data=text, headers=JSONL)
+    assert rv.status_code == 500 and rv.json["error"]
+    assert dump(redis) == before
