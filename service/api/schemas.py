@@ -56,6 +56,16 @@ class StrictSchema(Schema):
         unknown = RAISE
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only: marshmallow's Boolean also takes 0, 1, "yes"... (0 == False),
+    which the document's ``boolean`` refuses."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 # --- requests -----------------------------------------------------------------------
 
 class SeatRequestSchema(StrictSchema):
@@ -83,8 +93,8 @@ class CreateMatchSchema(StrictSchema):
     round = fields.String(load_default=None, allow_none=True, validate=LABEL)
     table_number = fields.String(load_default=None, allow_none=True, validate=LABEL,
                                  metadata={"description": "the event's table the match is played at"})
-    public_when_finished = fields.Boolean(load_default=True)
-    listed = fields.Boolean(load_default=True, metadata={"description": "shown in public listings"})
+    public_when_finished = StrictBoolean(load_default=True)
+    listed = StrictBoolean(load_default=True, metadata={"description": "shown in public listings"})
 
 
 class CommandRequestSchema(StrictSchema):
@@ -154,7 +164,7 @@ class NoteRequestSchema(StrictSchema):
     glyph = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(GLYPHS))
     replaces = fields.String(load_default=None, validate=validate.Regexp(NOTE_ID, error="a note id"),
                              metadata={"description": "id of the live note this edits or deletes"})
-    delete = fields.Boolean(load_default=False, truthy={True}, falsy={False}, metadata={"description": "delete the note `replaces` names"})
+    delete = StrictBoolean(load_default=False, metadata={"description": "delete the note `replaces` names"})
 
 
 def _note_fields(*, new: bool, delete: bool) -> dict:
@@ -175,7 +185,7 @@ def _note_fields(*, new: bool, delete: bool) -> dict:
         "replaces": (fields.String(**nothing) if new else
                      fields.String(required=True, validate=validate.Regexp(NOTE_ID, error="a note id"),
                                    metadata={"description": "id of the live note this edits or deletes"})),
-        "delete": fields.Boolean(required=delete, truthy={True}, falsy={False}, validate=validate.Equal(delete)),
+        "delete": StrictBoolean(required=delete, validate=validate.Equal(delete)),
     }
 
 
