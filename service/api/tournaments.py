@@ -85,8 +85,16 @@ class AttachSchema(StrictSchema):
     match = fields.String(required=True, validate=validate.Length(min=1, max=64))
 
 
+#: an outcome of a deal as a JSON schema: JSON data without floats (``canon.check_plain``),
+#: as ``service.api.openapi.PLAIN`` states it for a new match's deal
+_OUTCOME = [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}, {"enum": [None]}]
+OUTCOME = {"anyOf": [*_OUTCOME, {"type": "array", "items": {"anyOf": _OUTCOME}},
+                     {"type": "object", "additionalProperties": {"anyOf": _OUTCOME}}]}
+
+
 class NewGameSchema(StrictSchema):
-    deal = fields.List(fields.Raw(allow_none=True), required=True, validate=validate.Length(max=1000), metadata={
+    deal = fields.List(fields.Raw(allow_none=True, metadata=OUTCOME), required=True,
+                       validate=validate.Length(max=1000), metadata={
         "description": "the set-up's chance outcomes as the recorder saw them (a card id each; null where an "
                        "observed table did not see it), as POST /api/matches takes them"})
 
