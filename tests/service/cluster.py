@@ -137,6 +137,13 @@ class LocalCluster:
         os.kill(process.pid, signal.SIGKILL)
         process.wait(10)
 
+    def restart(self, port: int) -> None:
+        """Start a killed node again on its own files: it rejoins as a replica of whichever
+        node took its slots."""
+        index = self.ports.index(port)
+        self.processes[index] = subprocess.Popen(self._flags(port, self.data_dir / str(port)),
+                                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
     def stop(self) -> None:
         for process in self.processes:
             if process.poll() is None:
