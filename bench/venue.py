@@ -21,6 +21,11 @@ delivery lag (from a command being sent to its ``marker`` event reaching a spect
 errors (any non-2xx answer, refused or dropped stream, an event a spectator never got);
 and the resident memory of the server (master and workers) and of its Redis.
 
+``--cluster``: the same against a local Redis Cluster of six nodes (three primaries, three
+replicas, ``appendfsync always``, tests/service/cluster.py) instead of the embedded Redis
+(``kifu serve --redis-url redis+cluster://...``); ``--redis-wait N`` passes ``--redis-wait``
+(each append waits for N replicas). Redis memory is then the six nodes'.
+
 ``--quick``: 32 tables, 200 spectators, 8 browsers, 15 s (about 40 s in all).
 The default run takes about 2 minutes. Run: ``.venv/bin/python bench/venue.py [--quick]``
 """
@@ -235,6 +240,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=2, help="kifu serve --workers")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--cluster", action="store_true", help="a local six-node Redis Cluster instead of the embedded Redis")
+    parser.add_argument("--redis-wait", type=int, default=0, help="kifu serve --redis-wait (with --cluster)")
     args = parser.parse_args()
     if args.quick:
         args.tables, args.spectators, args.browsers, args.seconds = 32, 200, 8, 15.0
@@ -244,9 +251,15 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "KIFU_SECRET_KEY")}
         env.update(KIFU_ADMIN_TOKEN=ADMIN, PYTHONPATH=str(ROOT))
         log = open(Path(tmp) / "serve.log", "wb")
+        cluster, store = None, []
+        if args.cluster:
+            from tests.service.cluster import LocalCluster
+
+            cluster = LocalCluster(Path(tmp) / "cluster", replicas=1, appendfsync="always").start()
+            store = ["--redis-url", cluster.url(), "--redis-wait", str(args.redis_wait)]
         server = subprocess.Popen(
             [sys.executable, "-c", LAUNCH, "serve", "--port", str(port), "--data-dir", str(Path(tmp) / "var"),
-             "--no-demo", "--workers", str(args.workers)],
+             "--no-demo", "--workers", str(args.workers), *store],
             cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT)
         venue = Venue(port)
         began = time.monotonic()
@@ -276,6 +289,7 @@ def main() -> None:
             venue.measuring = True
             load_before = os.getloadavg()[0]
             cpu_before = cpu_seconds(server.pid) + sum(cpu_seconds(p) for p in descendants(server.pid))
+            cluster_cpu_before = sum(cpu_seconds(p.pid) for p in cluster.processes) if cluster else 0.0
             peak_server = peak_redis = 0.0
             until = time.monotonic() + args.seconds
             while time.monotonic() < until:
@@ -283,11 +297,15 @@ def main() -> None:
                 pids = descendants(server.pid)
                 redis_pids = [p for p in pids if "redis-server" in Path(f"/proc/{p}/cmdline").read_bytes().decode(
                     "latin1", "replace")] if pids else []
+                if cluster is not None:
+                    redis_pids += [p.pid for p in cluster.processes]
                 peak_redis = max(peak_redis, sum(rss_mb(p) for p in redis_pids))
                 peak_server = max(peak_server, rss_mb(server.pid) + sum(rss_mb(p) for p in pids
                                                                         if p not in redis_pids))
             venue.measuring = False
             cpu_used = cpu_seconds(server.pid) + sum(cpu_seconds(p) for p in descendants(server.pid)) - cpu_before
+            if cluster is not None:
+                cpu_used += sum(cpu_seconds(p.pid) for p in cluster.processes) - cluster_cpu_before
             load_after = os.getloadavg()[0]
             gevent.sleep(2.0)  # the last commands' events arrive
             venue.stop = True
@@ -299,11 +317,15 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
             log.close()
+            if cluster is not None:
+                cluster.stop()
 
     rate = len(venue.commands) / args.seconds
     print(f"venue: {args.tables} tables (a command every ~{args.pace:g} s each), {len(ready)}/{args.spectators} "
           f"spectators over SSE from {min(args.addresses, args.spectators)} addresses, {args.browsers} step browsers; "
-          f"kifu serve --workers {args.workers} (gevent); connected in {connected:.1f} s; measured {args.seconds:g} s")
+          f"kifu serve --workers {args.workers} (gevent) on "
+          f"{f'a six-node Redis Cluster (--redis-wait {args.redis_wait})' if args.cluster else 'its embedded Redis'}; "
+          f"connected in {connected:.1f} s; measured {args.seconds:g} s")
     print(line("commands", venue.commands) + f"  ({rate:.1f}/s)")
     print(line("steps", venue.steps) + f"  ({len(venue.steps) / args.seconds:.1f}/s)")
     print(line("SSE lag", venue.lags) + f"  ({len(venue.lags) / args.seconds:.0f} deliveries/s)")
