@@ -7,7 +7,8 @@ lists the commands a reveal may be); this module turns that into the options a p
 shows: a label in the game's words, and the text a filter searches (the card's id, its
 printed name and number, NFKC-folded so that ｈＢＰ and hbp, or 五 typed either way, match).
 
-Nothing here knows a game: it reads the bound card set only (``CardSet.cards``).
+Nothing here knows a game: it reads the bound card set only (``CardSet.cards``), and for
+a run of draws from one pile (``pile_run``) the rules' ``check``, which any game has.
 
 >>> class CS:
 ...     cards = {"n1": {"id": "n1", "name": "一", "number": "1"}, "n2": {"id": "n2", "name": "二", "number": "2"}}
@@ -24,12 +25,18 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from replays.kit.chance import OutcomeNeeded
+
 #: a family of at least this many commands that differ only in the card they name becomes one
 #: button plus a picker (an observed hand of unknown cards may be any of dozens)
 PICK_AT = 8
 #: card fields besides the id and name that a recorder may type to find a card
 NUMBER_FIELDS = ("number", "no", "card_number", "code", "serial")
 UNKNOWN = "null"  #: the JSON value of "not seen" (an observed table's unknown outcome)
+#: a run of at least this many consecutive draws from one pile is stated in one multi-pick form
+MULTI_AT = 2
+#: the longest run probed (a deal or a redraw is 7; a long "draw N" stays well below)
+MAX_RUN = 60
 
 
 def fold(text: str) -> str:
@@ -92,6 +99,102 @@ def matching(options: Iterable[Option], query: str) -> list[Option]:
     """The options whose search text holds every word of ``query`` (all of them if it is blank)."""
     words = fold(query).split()
     return [o for o in options if all(w in o.search for w in words)]
+
+
+# -- runs of draws from one pile ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive chance events of one command that take cards from one pile (a redraw of
+    seven, "draw 3"): the recorder states them in one form. ``index`` is the first one's
+    place in ``"outcomes"``, ``size`` how many there are, ``counts`` the copies of each
+    possible outcome (its JSON) that may still be in the pile."""
+
+    index: int
+    size: int
+    counts: dict[str, int]
+
+
+def pile_run(rules: Any, state: Any, command: Mapping[str, Any]) -> Run | None:
+    """The run of same-pile draws ``command`` needs next, or None (no outcome missing, or the
+    rules refuse it whatever the outcome).
+
+    The events are the rules' own (``Rules.check``'s ``OutcomeNeeded``, as the service's
+    ``needs``, with the copies left as weights); two are of one pile when the second is
+    the first's event (name, rule, who sees it) with exactly one copy of the first's outcome
+    gone. The probe states the likeliest card each time; a run whose length depends on the
+    cards drawn ("draw until ...") is found as that card makes it, and whatever the
+    recorder states is checked by the service as any command is.
+    """
+    stated = list(command.get("outcomes") or [])
+    try:
+        first = _next_event(rules, state, dict(command))
+    except Exception:  # noqa: BLE001 - a refusal (or a malformed command) has no run to offer
+        return None
+    if first is None:
+        return None
+    counts = _counts(first)
+    left = dict(counts)
+    size = 1
+    while size < MAX_RUN:
+        pick = max(left, key=lambda k: left[k])
+        stated = [*stated, json.loads(pick)]
+        try:
+            nxt = _next_event(rules, state, {**command, "outcomes": stated})
+        except Exception:  # noqa: BLE001 - the probe's card made the command illegal: the run ends here
+            break
+        left = {**left, pick: left[pick] - 1}
+        if (nxt is None or (nxt.name, nxt.rule, nxt.visible, nxt.unknown_ok)
+                != (first.name, first.rule, first.visible, first.unknown_ok)
+                or _counts(nxt) != {k: v for k, v in left.items() if v > 0}):
+            break
+        size += 1
+    return Run(len(command.get("outcomes") or []), size, counts)
+
+
+def _next_event(rules: Any, state: Any, command: dict[str, Any]) -> Any:
+    """The event whose outcome ``command`` lacks first, None if it is complete; raises the
+    rules' refusal otherwise."""
+    try:
+        rules.check(state, command)
+    except OutcomeNeeded as need:
+        return need.event
+    return None
+
+
+def _counts(event: Any) -> dict[str, int]:
+    weights = event.weights or (1,) * len(event.options)
+    return {json.dumps(o, ensure_ascii=False): w for o, w in zip(event.options, weights) if w > 0}
+
+
+def run_options(cardset: Any, needs: Mapping[str, Any], run: Run, *, observed: bool) -> list[tuple[Option, int]]:
+    """The multi-pick form's rows: each possible outcome (``outcome_options``' order and
+    words) with the most copies of it the run may state ("unknown" up to the run's size)."""
+    return [(o, run.size if o.value == UNKNOWN else min(run.counts.get(o.value, 1), run.size))
+            for o in outcome_options(cardset, needs, observed=observed)]
+
+
+def picks(values: list[str], counts: list[str], order: str, *, limit: int = MAX_RUN) -> list[Any]:
+    """The outcomes a multi-pick form posted: ``counts[i]`` copies of ``values[i]``, in the
+    order they were clicked (``order``, a JSON list kept by kifu.js) when that order holds
+    exactly those copies, else in the form's order. ValueError on a malformed form."""
+    if len(values) != len(counts):
+        raise ValueError("each option of the form has one count")
+    out: list[Any] = []
+    for raw, n in zip(values, counts):
+        n = n.strip() or "0"
+        if not n.isdecimal() or int(n) > limit:
+            raise ValueError(f"a count is a whole number from 0 to {limit}, not {n[:12]!r}")
+        out.extend([parse_value(raw)] * int(n))
+    if len(out) > limit:
+        raise ValueError(f"at most {limit} outcomes at once")
+    try:
+        clicked = json.loads(order) if order else None
+    except ValueError:
+        clicked = None
+    if isinstance(clicked, list) and sorted(map(_key, clicked)) == sorted(map(_key, out)):
+        return clicked
+    return out
 
 
 def parse_value(raw: str) -> Any:

@@ -10,7 +10,11 @@ At a physical or observed table the recorder states what chance turned up. A cha
 command is one button that opens the picker of its possible outcomes (``needs``, from
 ``MatchService.view_step``): one click to open, one to pick. A command with several
 chance events asks for the next outcome after each pick (the service's ``needs`` on its
-refusal), until it is complete; nothing is written before. A reveal (a card named from a
+refusal), until it is complete; nothing is written before. Consecutive draws from one
+pile (a redraw of seven, "draw 3": ``pickers.pile_run``) are one multi-pick form instead:
+the cards that may be in the pile with their counts, N of them picked (in the order
+clicked) and posted at once, checked by the rules like any command (an impossible
+combination is refused with its ``needs``, and the picker asks again from there). A reveal (a card named from a
 hand of unknown cards) folds its many commands into one button with a picker of what the
 unknown card may be (``pickers.families``).
 
@@ -67,9 +71,10 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None, *,
     observed = public.table == "observed"
     groups = []
     labels: dict[str, str] = {}
+    runs = run_finder(svc, mid, info, public.step)
     for listed in public.seats:
         kinds: dict[str, list[dict[str, Any]]] = {}
-        for entry in entries(listed.commands, cardset, observed=observed, opened=opened):
+        for entry in entries(listed.commands, cardset, observed=observed, opened=opened, runs=runs):
             kinds.setdefault(entry["type"], []).append(entry)
         for offered in listed.commands:
             labels[dumps(offered["command"])] = offered["label"]
@@ -81,13 +86,27 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None, *,
         "view": step.view, "game": viewer.game_context(info),
         "board_templates": viewer.board_templates(info.game), "phase": step.phase,
         "turn": step.turn, "to_act": to_act, "groups": groups,
-        "asking": asking_context(asking, labels, cardset, observed=observed) if asking and live else None,
+        "asking": asking_context(asking, labels, cardset, observed=observed, runs=runs) if asking and live else None,
         "command_id": secrets.token_hex(16), "result": viewer.result_text(info),
         "names": viewer.seat_names(info), "error": None, "submitted": None, "recorded": None,
         "commands": sorted(info.rules.commands), "url": viewer.step_url,
         "perspective_label": viewer.perspective_label,
         **judge_context(principal, info, mid, perspective, step.view),
     }
+
+
+def run_finder(svc: Any, mid: str, info: Any, step: int) -> Any:
+    """``command -> pickers.Run | None``: the run of same-pile draws a chance command needs
+    next, probed on the state at ``step`` (read once, only if a chance command asks)."""
+    held: list[Any] = []
+
+    def run(command: Mapping[str, Any]) -> pickers.Run | None:
+        if info.rules is None or not hasattr(info.rules, "needs"):
+            return None
+        if not held:
+            held.append(svc.state(mid, at=step)[1])
+        return pickers.pile_run(info.rules, held[0], command)
+    return run
 
 
 def judge_context(principal: auth.Principal, info: Any, mid: str, perspective: str,
@@ -110,9 +129,10 @@ def dumps(command: Mapping[str, Any]) -> str:
 
 
 def entries(commands: list[dict[str, Any]], cardset: Any, *, observed: bool,
-            opened: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+            opened: Mapping[str, Any] | None = None, runs: Any = None) -> list[dict[str, Any]]:
     """One seat's offered commands as the table draws them: a button each, except that a
-    chance command is one button with the picker of its outcomes (``needs``), and a family
+    chance command is one button with the picker of its outcomes (``needs``; the multi-pick
+    form when its first outcomes are a run of draws from one pile: ``runs``), and a family
     of commands that differ only in the card they name (``pickers.families``) is one button
     with the picker of those cards (a reveal offers only what the unknown card may be)."""
     items = [{"command": c["command"], "json": dumps(c["command"]), "label": c["label"], "needs": c.get("needs")}
@@ -132,7 +152,13 @@ def entries(commands: list[dict[str, Any]], cardset: Any, *, observed: bool,
     for item in items:
         kind = item["command"].get("type", "?")
         family = family_of.get(id(item))
-        if item["needs"]:
+        run = runs(item["command"]) if item["needs"] and runs is not None else None
+        if run is not None and run.size >= pickers.MULTI_AT:
+            rows = pickers.run_options(cardset, item["needs"], run, observed=observed)
+            out.append({"kind": "multi", "type": kind, "json": item["json"], "key": item["json"],
+                        "label": item["label"], "needs": item["needs"], "run": run, "rows": rows, "n": len(rows),
+                        "count": 1, "query": "", "open": bool(opened and opened.get("key") == item["json"])})
+        elif item["needs"]:
             is_open, query = opened_query(item["json"])
             options = [pickers.Option(dumps({**item["command"], "outcomes": [pickers.parse_value(o.value)]}),
                                       o.label, o.search, o.detail)
@@ -154,8 +180,9 @@ def entries(commands: list[dict[str, Any]], cardset: Any, *, observed: bool,
 
 
 def asking_context(asking: Mapping[str, Any], labels: Mapping[str, str], cardset: Any, *,
-                   observed: bool) -> dict[str, Any]:
-    """The picker of the next outcome a partly stated chance command needs."""
+                   observed: bool, runs: Any = None) -> dict[str, Any]:
+    """The picker of the next outcome a partly stated chance command needs (the multi-pick
+    form's rows as ``multi`` when its next outcomes are a run of draws from one pile)."""
     command = dict(asking["command"])
     stated = list(command.get("outcomes") or [])
     base = {k: v for k, v in command.items() if k != "outcomes"}
@@ -164,8 +191,11 @@ def asking_context(asking: Mapping[str, Any], labels: Mapping[str, str], cardset
     options = [pickers.Option(dumps({**base, "outcomes": [*stated, pickers.parse_value(o.value)]}),
                               o.label, o.search, o.detail)
                for o in pickers.outcome_options(cardset, needs, observed=observed)]
+    run = runs(command) if runs is not None else None
+    multi = ({"run": run, "rows": pickers.run_options(cardset, needs, run, observed=observed)}
+             if run is not None and run.size >= pickers.MULTI_AT and run.index == needs.get("index") else None)
     return {"json": dumps(command), "label": labels.get(dumps(base), f"{base.get('seat')}: {base.get('type')}"),
-            "needs": needs, "query": query, "options": pickers.matching(options, query) if query else options,
+            "needs": needs, "multi": multi, "query": query, "options": pickers.matching(options, query) if query else options,
             "stated": ["unknown" if o is None else cardset.name(o) if cardset is not None and isinstance(o, str)
                        else str(o) for o in stated]}
 
@@ -186,7 +216,8 @@ def submit(svc: Any, principal: auth.Principal, mid: str, form: Mapping[str, str
     The command is read by ``service.body`` and the seat decided by ``auth.appender``,
     exactly as the API's ``POST /commands`` does. A chance command that lacks an outcome
     comes back as ``asking`` (its next outcome's picker); a search typed into a picker
-    (``find``) records the one option it matches, or shows the ones it matches.
+    (``find``) records the one option it matches, or shows the ones it matches; a
+    multi-pick form (``multi``) states all its picks at once (``multi_command``).
     """
     raw = form.get("command", "")
     command: Any = None
@@ -197,6 +228,8 @@ def submit(svc: Any, principal: auth.Principal, mid: str, form: Mapping[str, str
             command, shown = find(svc, principal, mid, info, form)
             if command is None:
                 return shown
+        elif form.get("multi"):
+            command = multi_command(form)
         else:
             command = parse_command(raw)
         raw = dumps(command)
@@ -248,6 +281,25 @@ def find(svc: Any, principal: auth.Principal, mid: str, info: Any,
                     return parse_command(hits[0].value), Submitted()
                 return None, Submitted(opened={"key": key, "query": query})
     raise BadRequest({"family": ["those commands are no longer offered; the match moved on"]})
+
+
+def multi_command(form: Mapping[str, str]) -> dict[str, Any]:
+    """A multi-pick form's command: ``multi`` (the command with the outcomes stated before
+    the run) plus its picks (``pickers.picks``: ``count`` copies of each ``value``, in the
+    clicked ``order``). However many are picked, the rules check them: too few and the
+    table asks for the rest, too many or an impossible one and it is refused."""
+    command = parse_command(form["multi"])
+    stated = command.get("outcomes") or []
+    if not isinstance(stated, list):
+        raise BadRequest({"multi": ["the command's outcomes are a list"]})
+    getlist = getattr(form, "getlist", lambda k: [form[k]] if k in form else [])
+    try:
+        picked = pickers.picks(getlist("value"), getlist("count"), form.get("order", "")[:MAX_COMMAND_CHARS])
+    except ValueError as exc:
+        raise BadRequest({"count": [str(exc)]}) from None
+    outcomes = [*stated, *picked]
+    base = {k: v for k, v in command.items() if k != "outcomes"}
+    return {**base, "outcomes": outcomes} if outcomes else base
 
 
 def parse(form: Mapping[str, str]) -> tuple[dict[str, Any], int, str]:

@@ -4,7 +4,9 @@ Debian's Chromium), counting the recorder's clicks.
 The game is the first demo bot game restated as a physical table states it
 (``replays.kit.tables.restate``): every draw, cheer turned up, card put to ホロパワー and
 die is named by the recorder. A command with no outcome is one click; a chance command is
-its button plus one pick per outcome (the table asks for each in turn). The turns run
+its button plus one pick per outcome (the table asks for each in turn), except a run of
+draws from one pile (a redraw's seven cards: ゲームの準備), stated in one multi-pick form: its
+button, a click per card in the order drawn, and one to record them all (one request). The turns run
 through the first ability resolved by hand, where the board at the table shows the
 ability's printed text beside its options. The clicks per command are printed and must
 stay low: a recorder keeps up with a feature match.
@@ -12,6 +14,7 @@ stay low: a recorder keeps up with a feature match.
 from __future__ import annotations
 
 import json
+import time
 from urllib.parse import quote
 
 import pytest
@@ -38,6 +41,7 @@ class Recorder:
         self.page = page
         self.clicks = 0
         self.families = 0  #: pickers of a family of commands opened (a card named: one click more)
+        self.multis = 0  #: multi-pick forms recorded (one click more: "record")
 
     def click(self, locator) -> None:
         locator.click()
@@ -59,14 +63,49 @@ class Recorder:
         self.click(button)
         page.wait_for_function("el => !el.isConnected", arg=table)
 
+    def multi(self, form, outcomes: list) -> None:
+        """State ``outcomes`` in a multi-pick form: a click per card, then "record"."""
+        table = self.page.query_selector("#table")
+        for outcome in outcomes:
+            self.click(form.locator(f"[data-add][data-value='{json.dumps(outcome, ensure_ascii=False)}']"))
+        self.click(form.locator("[data-testid=multi-record]"))
+        self.multis += 1
+        self.page.wait_for_function("el => !el.isConnected", arg=table)
+
+    def multi_form(self, base: dict, stated: list):
+        """The open multi-pick form for ``base`` with ``stated`` outcomes, opening its picker
+        first (a click), or None when the table offers none (its next outcome is asked alone)."""
+        page = self.page
+        if stated:
+            asking = page.locator("[data-testid=asking] input[name=multi]")
+            if asking.count() and json.loads(asking.get_attribute("value")) == {**base, "outcomes": stated}:
+                return page.locator("[data-testid=asking] form")
+            return None
+        for details in page.locator("#table details.ask-multi").all():
+            if json.loads(details.locator("input[name=multi]").get_attribute("value")) == base:
+                self.click(details.locator("xpath=summary"))
+                return details.locator("form")
+        return None
+
     def enter(self, command: dict) -> None:
-        """``command`` as the recorder enters it: its button, then each outcome in turn."""
+        """``command`` as the recorder enters it: its button, then each outcome in turn (a run
+        of draws from one pile at once, in its multi-pick form)."""
         outcomes = command.get("outcomes") or []
         base = {k: v for k, v in command.items() if k != "outcomes"}
-        self.press({**base, "outcomes": outcomes[:1]} if outcomes else base)
-        for n in range(2, len(outcomes) + 1):
-            assert self.page.locator("[data-testid=asking]").count() == 1, "the table did not ask for the next outcome"
-            self.press({**base, "outcomes": outcomes[:n]})
+        n = 0
+        while n < len(outcomes) or not n:
+            form = self.multi_form(base, outcomes[:n]) if outcomes else None
+            if form is not None:
+                size = int(form.locator("[data-multi]").get_attribute("data-multi"))
+                self.multi(form, outcomes[n:n + size])
+                n += size
+            else:
+                assert not n or self.page.locator("[data-testid=asking]").count() == 1, \
+                    "the table did not ask for the next outcome"
+                self.press({**base, "outcomes": outcomes[:n + 1]} if outcomes else base)
+                n += 1
+            if n >= len(outcomes):
+                break
 
 
 def turns_through_the_first_manual_ability(commands: list[dict]) -> list[dict]:
@@ -92,13 +131,20 @@ def test_record_hololive_turns_at_a_physical_table_in_few_clicks(tab, live, app,
 
     recorder = Recorder(tab)
     manual_seen = False
+    redraws = []  #: (clicks, seconds) of each redraw (mulligan) entered
     for seq, command in enumerate(commands, start=1):
-        before, families = recorder.clicks, recorder.families
+        before, families, multis = recorder.clicks, recorder.families, recorder.multis
+        started = time.perf_counter()
         recorder.enter(command)
         taken = recorder.clicks - before
+        if command["type"] == "mulligan":
+            redraws.append((taken, time.perf_counter() - started))
+            assert recorder.multis == multis + 1, "a redraw's seven cards are one multi-pick form"
         # one click without an outcome; with outcomes, the button and one pick each; a
-        # command that names a card among many (an effect step's card) opens its picker first
-        assert taken == 1 + len(command.get("outcomes") or []) + recorder.families - families, (seq, command, taken)
+        # command that names a card among many (an effect step's card) opens its picker
+        # first; a multi-pick form is recorded with one click more
+        assert taken == (1 + len(command.get("outcomes") or []) + recorder.families - families
+                         + recorder.multis - multis), (seq, command, taken)
         assert tab.inner_text("[data-testid=table-seq]") == str(seq)
         pending = matches.view_step(mid, "omniscient").view["pending"]
         if pending and pending["effect"] == "manual" and not manual_seen:
@@ -118,7 +164,9 @@ def test_record_hololive_turns_at_a_physical_table_in_few_clicks(tab, live, app,
     per_command = recorder.clicks / len(commands)
     print(f"\nphysical hololive OCG at the table: {len(commands)} commands over {turns} turns "
           f"({chance} with chance outcomes, {outcomes} outcomes named) in {recorder.clicks} clicks = "
-          f"{per_command:.2f} clicks per command")
+          f"{per_command:.2f} clicks per command; a redraw of 7: "
+          + ", ".join(f"{c} clicks in {t:.2f} s" for c, t in redraws))
+    assert redraws
     assert per_command <= MAX_CLICKS_PER_COMMAND
     # what the recorder entered is the bot's game: the same state as its digital run
     digital = matches.create("hocg", ["A", "B"], header["options"], seed=header["seed"]).id

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from replays.kit import chance
+from replays.kit.chance import OutcomeNeeded
 from tests.web import toy
 from web import pickers
 
@@ -59,3 +61,55 @@ def test_many_commands_naming_one_card_each_fold_into_one_family_and_few_stay_bu
 def test_a_family_label_keeps_the_words_after_the_card():
     family = pickers.Family("k", "card", _items(["n1", "n2", "n3"], to="venue 2"))
     assert pickers.family_label(family) == "p1 plays … to venue 2"
+
+
+# -- runs of draws from one pile (the multi-pick form) --------------------------------------
+
+def _toy_state(draws: int, deck: list[str] | None = None):
+    options = {"rounds": 1, "draws": draws, **({"deck": deck} if deck else {})}
+    return toy.BOUND.setup(options, "seed", 2, table="physical", deal=["n1", "n3", "n2", "n4"])
+
+
+def test_a_run_is_the_commands_consecutive_draws_from_one_pile_with_the_copies_left():
+    deck = ["n1", "n1", "n1", "n2", "n2", "n3", "n4", "n5", "n5", "n6"]
+    run = pickers.pile_run(toy.BOUND, _toy_state(3, deck), {"type": "draw", "seat": "p1"})
+    assert run == pickers.Run(0, 3, {'"n1"': 2, '"n2"': 1, '"n5"': 2, '"n6"': 1})
+    # after one stated card the run is the two draws left, from where it stands
+    rest = pickers.pile_run(toy.BOUND, _toy_state(3, deck), {"type": "draw", "seat": "p1", "outcomes": ["n5"]})
+    assert (rest.index, rest.size, rest.counts['"n5"']) == (1, 2, 1)  # one 五 drawn, one left
+    # one draw is a run of one (the one-at-a-time picker); a complete or refused command has none
+    assert pickers.pile_run(toy.BOUND, _toy_state(1), {"type": "draw", "seat": "p1"}).size == 1
+    assert pickers.pile_run(toy.BOUND, _toy_state(1), {"type": "draw", "seat": "p1", "outcomes": ["n5"]}) is None
+    assert pickers.pile_run(toy.BOUND, _toy_state(1), {"type": "draw", "seat": "p2"}) is None
+
+
+def test_a_run_ends_where_the_next_event_is_not_the_same_pile_less_the_card_drawn():
+    def Event(name, options, weights):  # noqa: N802 - the kit's Event, seen by p1
+        return chance.Event(name, "R", options, weights, visible=("p1",))
+
+    class Rules:  # two draws from one pile, then a die: a run of two
+        def check(self, state, command):
+            stated = command.get("outcomes") or []
+            if not stated:
+                raise OutcomeNeeded(Event("draw", ("a", "b"), (2, 1)), 0)
+            if len(stated) == 1:
+                raise OutcomeNeeded(Event("draw", ("a", "b"), (2 - (stated[0] == "a"), 1 - (stated[0] == "b"))), 1)
+            if len(stated) == 2:
+                raise OutcomeNeeded(Event("die", (1, 2, 3, 4, 5, 6), None), 2)
+
+    assert pickers.pile_run(Rules(), {}, {"type": "x"}) == pickers.Run(0, 2, {'"a"': 2, '"b"': 1})
+
+
+def test_picks_keep_the_clicked_order_only_when_it_holds_exactly_the_counted_copies():
+    values, counts = ['"n1"', '"n5"', "null"], ["2", "", "1"]
+    assert pickers.picks(values, counts, "") == ["n1", "n1", None]
+    assert pickers.picks(values, counts, '[null, "n1", "n1"]') == [None, "n1", "n1"]
+    assert pickers.picks(values, counts, '["n5", "n1", "n1"]') == ["n1", "n1", None]  # not those copies
+    assert pickers.picks(values, counts, "not json") == ["n1", "n1", None]
+    for bad in (["1", "-1", "0"], ["1", "x", "0"], ["61", "0", "0"]):
+        try:
+            pickers.picks(values, bad, "")
+        except ValueError as exc:
+            assert "whole number" in str(exc)
+        else:
+            raise AssertionError(bad)

@@ -206,7 +206,63 @@
     if (e.key !== 'Enter' || !e.target.matches || !e.target.matches('[data-filter]')) { return; }
     var box = e.target.closest('[data-picker]');
     var first = box ? box.querySelector('[data-search]:not([hidden])') : null;
-    if (first) { e.preventDefault(); first.click(); }
+    if (!first) { return; }
+    e.preventDefault();
+    (first.querySelector('[data-add]') || first).click();
+    /* a multi-pick form stays: clear the search for the next card */
+    if (box.hasAttribute('data-multi')) { e.target.value = ''; filterPicker(e.target); }
+  });
+
+  /* Multi-pick forms (a run of draws from one pile): a click on a card adds a copy, kept in
+     click order ("order"); a click on a picked one takes it back; typed counts drop the order. */
+  function multiShow(box) {
+    var picks = box.kifuPicks || [];
+    var rows = box.querySelectorAll('[data-add]');
+    for (var i = 0; i < rows.length; i++) {
+      var n = picks.filter(function (p) { return p.value === rows[i].getAttribute('data-value'); }).length;
+      rows[i].parentNode.querySelector('[data-count-of]').value = n;
+    }
+    box.querySelector('[data-order]').value = '[' + picks.map(function (p) { return p.value; }).join(',') + ']';
+    box.querySelector('[data-picked]').textContent = picks.length;
+    var chosen = box.querySelector('[data-chosen]');
+    chosen.textContent = '';
+    picks.forEach(function (p, k) {
+      var chip = document.createElement('button');
+      chip.type = 'button'; chip.className = 'chip'; chip.textContent = p.label + ' ×';
+      chip.setAttribute('data-unpick', k); chip.setAttribute('aria-label', 'take back ' + p.label);
+      chosen.appendChild(chip);
+    });
+    if (picks.length >= parseInt(box.getAttribute('data-multi'), 10)) { box.querySelector('.multi-record').focus(); }
+  }
+  function fromCounts(box) {
+    var picks = [], rows = box.querySelectorAll('[data-add]');
+    for (var i = 0; i < rows.length; i++) {
+      var n = parseInt(rows[i].parentNode.querySelector('[data-count-of]').value, 10) || 0;
+      for (var k = 0; k < n; k++) { picks.push({value: rows[i].getAttribute('data-value'), label: rows[i].getAttribute('data-label')}); }
+    }
+    return picks;
+  }
+  document.addEventListener('click', function (e) {
+    var add = e.target.closest ? e.target.closest('[data-multi] [data-add], [data-multi] [data-unpick]') : null;
+    if (!add) { return; }
+    var box = add.closest('[data-multi]');
+    var picks = box.kifuPicks = box.kifuPicks || fromCounts(box);
+    if (add.hasAttribute('data-unpick')) {
+      picks.splice(parseInt(add.getAttribute('data-unpick'), 10), 1);
+    } else {
+      var value = add.getAttribute('data-value');
+      var most = parseInt(add.parentNode.querySelector('[data-count-of]').getAttribute('max'), 10);
+      var same = picks.filter(function (p) { return p.value === value; }).length;
+      if (same >= most || picks.length >= parseInt(box.getAttribute('data-multi'), 10)) { return; }
+      picks.push({value: value, label: add.getAttribute('data-label')});
+    }
+    multiShow(box);
+  });
+  document.addEventListener('input', function (e) {
+    if (!e.target.matches || !e.target.matches('[data-multi] [data-count-of]')) { return; }
+    var box = e.target.closest('[data-multi]');
+    box.kifuPicks = null;
+    box.querySelector('[data-order]').value = '';
   });
 
   /* A picker that arrives (a draw's outcomes, the next event of the deal) takes the focus,
