@@ -72,8 +72,10 @@ def _spectate(port: int, mid: str, seen: list[int], stop: threading.Event) -> No
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=2) as sock:
                 after = seen[-1] if seen else 0
+                # Connection: close, so that a refusal (the web's error while no primary owns the
+                # slot) ends the connection and the spectator reconnects, as EventSource does
                 sock.sendall(f"GET /m/{mid}/events?as=public&after={after} HTTP/1.1\r\nHost: kifu\r\n"
-                             "Accept: text/event-stream\r\n\r\n".encode())
+                             "Accept: text/event-stream\r\nConnection: close\r\n\r\n".encode())
                 buffer = b""
                 while not stop.is_set():
                     try:
@@ -83,6 +85,8 @@ def _spectate(port: int, mid: str, seen: list[int], stop: threading.Event) -> No
                     if not chunk:
                         break
                     buffer += chunk
+                    if buffer.startswith(b"HTTP/") and not buffer.startswith(b"HTTP/1.1 200"):
+                        break  # refused for now: reconnect
                     *lines, buffer = buffer.split(b"\n")
                     seen.extend(int(line[4:]) for line in lines if line.startswith(b"id: "))
         except OSError:
