@@ -19,4 +19,8 @@ def test_vendored_files_match_their_recorded_digests():
 def test_pages_load_only_the_pinned_files():
     base = (VENDOR.parents[1] / "templates" / "base.html").read_text()
     scripts = re.findall(r"filename='([^']+\.js)'", base)
-    assert scripts == ["vendor/htmx-2.0.11.min.js", "vendor/htmx-ext-sse-2.2.4.min.js", "kifu.js"]
+    # the pinned vendored files first, then only our own scripts (no other third-party code)
+    assert scripts[:2] == ["vendor/htmx-2.0.11.min.js", "vendor/htmx-ext-sse-2.2.4.min.js"]
+    assert set(scripts[2:]) == {"kifu.js", "review.js"}
+    for own in scripts[2:]:
+        assert (VENDOR.parent / own).is_file() and "/" not in own
