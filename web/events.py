@@ -18,8 +18,8 @@ worker an open stream costs a greenlet, not a thread. Open streams are still cap
 per process (``KIFU_SSE_MAX_STREAMS``), per client address (``KIFU_SSE_PER_CLIENT``,
 venue-sized: a venue's spectators may share one NAT address) and per signed-in token
 (``KIFU_SSE_PER_TOKEN``), 429 beyond; a closed tab frees its slot at the next heartbeat.
-With a Redis Cluster client (no multi-slot ``XREAD``) each stream follows on its own
-(``Store.follow``). A stream of a hidden perspective re-checks its session's token
+With a Redis Cluster client the hub is ``service.fanout.ClusterFollowHub`` (one reader
+per primary, polling its matches, since a node refuses a multi-slot ``XREAD``). A stream of a hidden perspective re-checks its session's token
 before every batch: a revoked token's stream ends ("signed out") instead of showing the
 next move.
 """
@@ -99,7 +99,8 @@ def rendered(mid: str, perspective: str, seq: int, make: Callable[[], list[str]]
 
 
 def follow_hub() -> FollowHub | None:
-    """This process's follow hub (made at the first stream), or None for a cluster client."""
+    """This process's follow hub (made at the first stream; a cluster's per-node one for a
+    cluster client), or None for a client neither kind of hub reads."""
     ext = current_app.extensions
     if "kifu.follow_hub" not in ext:
         with _HUB_LOCK:
