@@ -145,6 +145,28 @@ class NotInMatch(BadRequest):
     error = "not_in_match"
 
 
+class Unprocessable(BadRequest):
+    """Well-formed, but refused by a rule the OpenAPI document cannot state: a relation
+    between fields or items (two infractions of one name, an arrow from an anchor to
+    itself), or what only the stored data knows (a card set, a game's deck check, an
+    event's format). ``errors`` names the fields, as for a malformed request."""
+
+    status = 422
+    error = "unprocessable"
+
+
+class UnknownCardSet(Unprocessable):
+    """No stored card set of the game has this id or digest (or two share the id)."""
+
+    error = "unknown_cardset"
+
+
+class DeckProblem(Unprocessable):
+    """The game's own deck check refuses the list (``errors.deck`` names every problem)."""
+
+    error = "deck_problem"
+
+
 class Rejected(ServiceError):
     """The rules forbid this command now.
 

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from replays import records
 from replays.demo import iso
 from replays.rules import perspectives
-from service.errors import BadRequest, NotFound
+from service.errors import BadRequest, NotFound, NotInMatch
 from service.ids import check_match_id
 from service.review import shapes as _shapes
 from service.review import stream, variations
@@ -93,7 +93,7 @@ class Review:
         st = self.matches._static(mid)
         head = self.matches.info(mid).seq
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= head:
-            raise BadRequest({"step": [f"a step from 0 to {head}"]})
+            raise NotInMatch({"step": [f"a step from 0 to {head}"]})
         title = variations.check_title(title)
         commands = variations.check_commands(st.rules, commands)
         if seed is None:
@@ -124,10 +124,10 @@ class Review:
         every line of the variation redacted and described for that perspective."""
         st = self.matches._static(mid)
         if perspective not in perspectives(st.players):
-            raise BadRequest({"as": [f"one of {', '.join(perspectives(st.players))}"]})
+            raise NotInMatch({"as": [f"one of {', '.join(perspectives(st.players))}"]})
         length = len(variation["commands"])
         if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= length:
-            raise BadRequest({"step": [f"a step of the variation from 0 to {length}"]})
+            raise NotInMatch({"step": [f"a step of the variation from 0 to {length}"]})
         played = self.line(mid, variation)
         rules = st.rules
         lines = []
@@ -151,16 +151,16 @@ class Review:
         st = self.matches._static(mid)
         head = self.matches.info(mid).seq
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= head:
-            raise BadRequest({"step": [f"a step from 0 to {head}"]})
+            raise NotInMatch({"step": [f"a step from 0 to {head}"]})
         if perspective not in perspectives(st.players):
-            raise BadRequest({"perspective": [f"one of {', '.join(perspectives(st.players))}"]})
+            raise NotInMatch({"perspective": [f"one of {', '.join(perspectives(st.players))}"]})
         checked = _shapes.check_shapes(shapes)
         if note is not None:
             found = next((n for n in self.matches.notes(mid) if n["id"] == note), None)
             if found is None:
                 raise NotFound(f"no note {str(note)[:40]} in match {mid}")
             if found["step"] != step:
-                raise BadRequest({"note": [f"note {note} is on step {found['step']}, not {step}"]})
+                raise NotInMatch({"note": [f"note {note} is on step {found['step']}, not {step}"]})
         event = {"kind": "shapes", "step": step, "perspective": perspective, "note": note, "shapes": checked,
                  "by": by, "role": role, "author": author, "at": iso(self.matches.clock())}
         sid = stream.append(self.client, mid, event)
