@@ -20,8 +20,9 @@ import redis
 
 from replays.demo import iso
 from replays.rules import perspectives
-from service.errors import BadRequest, Conflict, NotFound
+from service.errors import BadRequest, Conflict, NotFound, NotInMatch
 from service.ids import MATCH_ID, check_match_id, new_match_id
+from service.text import is_line
 
 PREFIX = "kifu:study:"
 INDEX = "kifu:studies"
@@ -41,8 +42,8 @@ def check_study_id(value: Any) -> str:
 
 
 def check_title(value: Any, name: str = "title") -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TITLE or not value.isprintable():
-        raise BadRequest({name: [f"a printable string of 1 to {MAX_TITLE} characters"]})
+    if not is_line(value) or len(value) > MAX_TITLE:  # service.text's rule, the document's pattern
+        raise BadRequest({name: [f"one line of text, 1 to {MAX_TITLE} characters"]})
     return value.strip()
 
 
@@ -59,11 +60,11 @@ def check_chapter(matches: Any, chapter: Any, may_see: Callable[[Any], bool]) ->
         raise NotFound(f"no match {info.id}")
     step = chapter.get("step", info.seq)
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= info.seq:
-        raise BadRequest({"step": [f"a step from 0 to {info.seq}"]})
+        raise NotInMatch({"step": [f"a step from 0 to {info.seq}"]})
     seats = len(info.header["seats"])
     perspective = chapter.get("as") or "public"
     if perspective not in perspectives(seats):
-        raise BadRequest({"as": [f"one of {', '.join(perspectives(seats))}"]})
+        raise NotInMatch({"as": [f"one of {', '.join(perspectives(seats))}"]})
     title = check_title(chapter["title"], "chapter") if chapter.get("title") else f"{info.game} · step {step}"
     variation = chapter.get("variation")
     if variation is not None:
@@ -71,7 +72,7 @@ def check_chapter(matches: Any, chapter: Any, may_see: Callable[[Any], bool]) ->
 
         found = Review(matches).variation(info.id, variation)
         if found["step"] != step:
-            raise BadRequest({"variation": [f"variation {variation} starts at step {found['step']}, not {step}"]})
+            raise NotInMatch({"variation": [f"variation {variation} starts at step {found['step']}, not {step}"]})
     return {"title": title, "match": info.id, "step": step, "as": perspective, "variation": variation}
 
 

@@ -26,6 +26,7 @@ from replays import canon, engine, judging
 from replays.errors import RuleViolation, SchemaError
 from replays.rules import Command, Rules, State
 from service.errors import BadRequest, Rejected
+from service.text import is_line
 
 MAX_COMMANDS = 200
 MAX_TITLE = 120
@@ -48,10 +49,10 @@ def new_seed() -> str:
 
 
 def check_title(title: Any) -> str:
-    if title is None:
+    if title is None or title == "":
         return ""
-    if not isinstance(title, str) or len(title) > MAX_TITLE or not title.isprintable():
-        raise BadRequest({"title": [f"a printable string of at most {MAX_TITLE} characters"]})
+    if not is_line(title) or len(title) > MAX_TITLE:  # service.text's rule, the document's pattern
+        raise BadRequest({"title": [f"one line of text of at most {MAX_TITLE} characters"]})
     return title.strip()
 
 
