@@ -29,7 +29,7 @@ ANCHOR = re.compile(r"^[A-Za-z0-9_.:/-]{1,80}$")
 
 
 def check_anchor(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not ANCHOR.match(value):
+    if not isinstance(value, str) or not ANCHOR.fullmatch(value):  # not "a\n", which $ lets through
         raise BadRequest({"shapes": {where: ["an anchor: 1 to 80 of A-Z a-z 0-9 _ . : / -"]}})
     return value
 
