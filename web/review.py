@@ -8,6 +8,8 @@ Routes of the ``review`` blueprint (registered by ``web.init_app`` beside ``web`
   forms, "add to a study";
 - ``POST /m/<mid>/shapes``: save the shapes drawn on one step's board;
 - ``POST /m/<mid>/review/notes``: edit or delete a note (the stream stays append-only);
+- ``GET /m/<mid>/notes/live?step=N&since=V``: the viewer's notes, polled while the page
+  is open (``service.review.live`` says why a poll), 204 while unchanged;
 - ``GET /m/<mid>/v/new?step=N``: play a variation: the legal commands of the seats to
   act on the draft's omniscient state as buttons (the draft travels in the form);
   ``POST /m/<mid>/v``: save it; ``GET /m/<mid>/v/<vid>?step=N&as=P``: step through it;
@@ -22,14 +24,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, g, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, g, make_response, redirect, render_template, request, url_for
 
 from replays.rules import OMNISCIENT, PUBLIC
 from service import auth
 from service.errors import BadRequest, Forbidden, NotFound, ServiceError
 from service.ids import check_match_id
-from service.review import Review, access, studies
-from service.review.service import public_variation
+from service.review import Review, access, live, studies
+from service.review.service import public_variation, stream_id
 from web import signin, viewer
 from web.views import CSP, error_page, kifu, principal, varying
 
@@ -102,7 +104,9 @@ def review_panel(mid: str, step: int, perspective: str) -> dict[str, Any]:
         "shapes_json": json.dumps([{"note": s.get("note"), "shapes": s["shapes"]} for s in shapes]).replace("<", "\\u003c"),
         "can_draw": access.may_write_shapes(who, info, perspective),
         "can_vary": access.may_write_variations(who, info), "variations": lines,
-        "editable_notes": mine, "studies": own_studies, "embed": url_for("review.embed", mid=mid, step=step,
+        "editable_notes": mine, "studies": own_studies,
+        "live_notes": url_for("review.live_notes", mid=mid, step=step) if auth.may_read_notes(who, info) else None,
+        "poll_seconds": poll_seconds(), "embed": url_for("review.embed", mid=mid, step=step,
                                                                        **{"as": perspective}),
     }
 
@@ -149,6 +153,41 @@ def change_note(mid: str):
                         delete=delete, authorize=authorize, **_writer(who))
     perspective, _ = viewer.choose_perspective(request.form.get("as") or None, who, info)
     return redirect(viewer.step_url(mid, note["step"], perspective), 303)
+
+
+def poll_seconds() -> float:
+    return float(current_app.config.get("KIFU_NOTES_POLL_SECONDS") or live.POLL_SECONDS)
+
+
+@bp.get("/m/<mid>/notes/live")
+def live_notes(mid: str):
+    """The notes of the viewer's page, for its poll: the step's list and every step's glyphs
+    and list for the move list (``review.js`` puts them in place), rendered for this
+    reader; 204 when the notes stream has not moved since ``since`` (the version the
+    page's last answer carried)."""
+    mid = check_match_id(mid)
+    who = principal()
+    svc = kifu().matches
+    info = svc.info(mid)
+    step = viewer.parse_step(request.args.get("step") or "0", info.seq)
+    since = request.args.get("since", "")
+    if since and not stream_id(since):
+        raise BadRequest({"since": ["a notes version like 1732890000000-0, or empty"]})
+    if not auth.may_read_notes(who, info):
+        raise Forbidden("this match's notes are not open to you")
+    version = live.notes_version(kifu().redis, mid)  # before the notes: a note written meanwhile shows next time
+    if version == since:
+        response = make_response("", 204)
+    else:
+        notes = [n for n in svc.notes(mid) if auth.may_read_notes(who, info, n)]
+        by_step: dict[int, list[dict[str, Any]]] = {}
+        for note in notes:
+            by_step.setdefault(note["step"], []).append(note)
+        response = make_response(render_template(
+            "review/_live_notes.html", url=url_for("review.live_notes", mid=mid, step=step, since=version),
+            poll_seconds=poll_seconds(), step_notes=by_step.get(step, []), by_step=sorted(by_step.items())))
+    response.headers["Cache-Control"] = "private, no-store"  # per reader, and stale in seconds
+    return response
 
 
 # --- variations -----------------------------------------------------------------------------

@@ -5,6 +5,16 @@
  * without template changes. Shapes of this step come in #review-shapes (JSON); the draw
  * form (#review-draw) saves them. Tap/click a card, zone or seat, then another: an arrow;
  * the same one twice: a highlight. Keys: d draw mode, h highlight mode, c clear, Esc cancel.
+ *
+ * Keyboard drawing: while a mode is on, every anchor of the board is focusable (tabindex
+ * 0, a visible focus ring): Tab or the arrow keys (Home/End) move between anchors,
+ * Enter or Space picks the source then the target (the same twice: a highlight), Esc
+ * drops a picked source, then leaves the mode. The keys are taken before the viewer's
+ * own (←/→ step) only while the focus is on an anchor.
+ *
+ * Notes: the viewer's notes poll (#live-notes, web/review.py live_notes) brings this
+ * reader's notes; they are put in the step's list and in the move list's rows here. A
+ * note's permalink (?step=N#note-<id>) scrolls to the note and highlights it.
  */
 (function () {
   'use strict';
@@ -43,7 +53,12 @@
     return map;
   }
 
+  var loadedFrom;  // the #review-shapes this page's shapes came from: only a new step reloads them
+
   function load() {
+    var fresh = document.getElementById('review-shapes');
+    if (loadedFrom !== undefined && fresh === loadedFrom) return false;  // another swap (notes, SSE): keep the drawing
+    loadedFrom = fresh;
     st.from = null;
     st.shapes = [];
     var data = document.getElementById('review-shapes');
@@ -55,6 +70,7 @@
       } catch (e) { st.shapes = []; }
     }
     render();
+    return true;
   }
 
   function centre(el, box) {
@@ -145,7 +161,55 @@
     });
     var w = wrap();
     if (w) w.classList.toggle('review-drawing', !!st.mode);
+    focusable(!!st.mode);
     render();
+  }
+
+  /* Anchors take the focus while drawing; the ones we made focusable lose it after. */
+  function focusable(on) {
+    var w = wrap();
+    if (!w) return;
+    w.querySelectorAll('[data-review-tab]').forEach(function (el) {
+      el.removeAttribute('tabindex'); el.removeAttribute('data-review-tab'); el.classList.remove('review-anchor');
+    });
+    if (!on) return;
+    var map = anchors();
+    Object.keys(map).forEach(function (a) {
+      var el = map[a];
+      el.classList.add('review-anchor');
+      if (!el.hasAttribute('tabindex')) { el.setAttribute('tabindex', '0'); el.setAttribute('data-review-tab', a); }
+    });
+  }
+
+  function anchorList() {
+    var map = anchors();
+    return Object.keys(map).map(function (a) { return map[a]; });
+  }
+
+  /* A tap, a click, Enter or Space on anchor a: source, then target (the same again: a highlight). */
+  function pick(a) {
+    if (st.mode === 'highlight') {
+      toggle({kind: 'highlight', at: a, color: colour()});
+      status('highlight ' + a + ' (unsaved)');
+    } else if (!st.from) {
+      st.from = a;
+      status('from ' + a + ': pick the target (Esc cancels)');
+    } else {
+      var from = st.from;
+      toggle(from === a ? {kind: 'highlight', at: a, color: colour()} : {kind: 'arrow', from: from, to: a, color: colour()});
+      status((from === a ? 'highlight ' + a : 'arrow ' + from + ' → ' + a) + ' (unsaved)');
+      st.from = null;
+    }
+    render();
+  }
+
+  /* Esc: first drop a picked source, then leave the mode (the focus goes back to its button). */
+  function cancel() {
+    if (st.from) { st.from = null; status('cancelled'); render(); return; }
+    var mode = st.mode;
+    setMode(mode);
+    var b = document.querySelector('#review-draw [data-review="' + mode + '"]');
+    if (b) b.focus();
   }
 
   document.addEventListener('click', function (e) {
@@ -162,16 +226,27 @@
     if (!el || !w.contains(el) || el === w) return;
     e.preventDefault();
     var a = anchorOf(el);
-    if (!a) return;
-    if (st.mode === 'highlight') {
-      toggle({kind: 'highlight', at: a, color: colour()});
-    } else if (!st.from) {
-      st.from = a;
-    } else {
-      toggle(st.from === a ? {kind: 'highlight', at: a, color: colour()} : {kind: 'arrow', from: st.from, to: a, color: colour()});
-      st.from = null;
+    if (a) pick(a);
+  }, true);
+
+  /* Keys on a focused anchor while drawing, before the viewer's keys (capture). */
+  document.addEventListener('keydown', function (e) {
+    if (!st.mode || !form() || e.ctrlKey || e.metaKey || e.altKey) return;
+    var w = wrap(), t = e.target;
+    if (!w || !t || !t.classList || !t.classList.contains('review-anchor') || !w.contains(t)) return;
+    var list = anchorList(), at = list.indexOf(t), next = null;
+    switch (e.key) {
+      case 'ArrowRight': case 'ArrowDown': next = list[Math.min(at + 1, list.length - 1)]; break;
+      case 'ArrowLeft': case 'ArrowUp': next = list[Math.max(at - 1, 0)]; break;
+      case 'Home': next = list[0]; break;
+      case 'End': next = list[list.length - 1]; break;
+      case 'Enter': case ' ': { var a = anchorOf(t); if (a) pick(a); break; }
+      case 'Escape': cancel(); break;
+      default: return;
     }
-    render();
+    e.preventDefault();
+    e.stopPropagation();
+    if (next) next.focus();
   }, true);
 
   document.addEventListener('submit', function (e) {
@@ -189,13 +264,64 @@
     if (!form() || e.ctrlKey || e.metaKey || e.altKey) return;
     var t = e.target;
     if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-    if (e.key === 'd') setMode('draw');
-    else if (e.key === 'h') setMode('highlight');
+    if (e.key === 'd' || e.key === 'h') {
+      setMode(e.key === 'd' ? 'draw' : 'highlight');
+      var first = st.mode && anchorList()[0];
+      if (first && !(t && t.classList && t.classList.contains('review-anchor'))) first.focus();
+    }
     else if (e.key === 'c') { st.shapes = []; status('unsaved'); render(); }
-    else if (e.key === 'Escape' && st.mode) setMode(st.mode);
+    else if (e.key === 'Escape' && st.mode) cancel();
   });
 
-  document.addEventListener('DOMContentLoaded', load);
-  document.addEventListener('htmx:afterSettle', function () { var m = st.mode; load(); if (m) { st.mode = null; setMode(m); } });
+  /* --- notes: live, and their permalinks ------------------------------------------------ */
+
+  /* The poll's answer: the step's list into #step-notes, each step's glyphs and list into
+     its move-list row (a row with no notes now loses its old ones). */
+  function liveNotes() {
+    var box = document.querySelector('#live-notes[data-fresh]');
+    if (!box) return;
+    box.removeAttribute('data-fresh');
+    var step = box.querySelector('template[data-live="step"]');
+    var slot = document.getElementById('step-notes');
+    if (step && slot) slot.replaceWith(step.content.cloneNode(true));
+    var rows = {};
+    box.querySelectorAll('template[data-live-row]').forEach(function (t) { rows[t.getAttribute('data-live-row')] = t; });
+    document.querySelectorAll('#moves li.move[data-step]').forEach(function (li) {
+      li.querySelectorAll(':scope > a .text > .glyph, :scope > ul.notes').forEach(function (el) { el.remove(); });
+      var t = rows[li.getAttribute('data-step')];
+      if (!t) return;
+      var part = t.content.cloneNode(true);
+      var text = li.querySelector(':scope > a .text');
+      if (text) part.querySelectorAll('.glyphs > .glyph').forEach(function (g) { text.appendChild(g); });
+      var list = part.querySelector('ul.notes');
+      if (list) li.appendChild(list);
+    });
+    target(false);
+  }
+
+  /* #note-<id> (or the note form's #step-note-<id>): highlight the note, scroll to it. */
+  function target(scroll) {
+    document.querySelectorAll('.note-target').forEach(function (el) { el.classList.remove('note-target'); });
+    var m = /^#(?:step-)?note-(\d{1,20}-\d{1,20})$/.exec(location.hash);
+    if (!m) return;
+    var note = document.getElementById('note-' + m[1]), row = document.getElementById('moves-note-' + m[1]);
+    [note, row].forEach(function (el) { if (el) el.classList.add('note-target'); });
+    if (scroll && (note || row)) (note || row).scrollIntoView({block: 'center'});
+  }
+
+  /* No poll from a tab nobody looks at. */
+  document.addEventListener('htmx:beforeRequest', function (e) {
+    var elt = e.detail && e.detail.elt;
+    if (elt && elt.id === 'live-notes' && document.hidden) e.preventDefault();
+  });
+
+  document.addEventListener('DOMContentLoaded', function () { load(); target(true); });
+  window.addEventListener('hashchange', function () { target(true); });
+  window.addEventListener('load', function () { target(true); });  // after the browser's own jump to the anchor
+  document.addEventListener('htmx:afterSettle', function () {
+    liveNotes();
+    var m = st.mode;
+    if (load() && m) { st.mode = null; setMode(m); }
+  });
   window.addEventListener('resize', render);
 })();
