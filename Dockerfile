@@ -18,6 +18,7 @@ RUN pip install --no-cache-dir --no-index --find-links /wheels kifu && rm -rf /w
     && useradd --system --uid 10001 --home-dir /nonexistent kifu
 USER kifu
 EXPOSE 8000
-# gthread: each live viewer's event stream holds one thread; appends never queue behind them.
+# kifu serve's worker: a greenlet per connection (a slow or abandoned client, or a thousand
+# spectators, hold no thread), with header and idle deadlines and JSON refusals.
 # The app reads REDIS_URL, KIFU_SECRET_KEY and KIFU_ADMIN_TOKEN from the environment.
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--worker-class", "gthread", "--workers", "2", "--threads", "64", "--timeout", "60", "--graceful-timeout", "5", "--access-logfile", "-", "service.app:create_app()"]
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--worker-class", "service.greenworker.GreenWorker", "--worker-connections", "10000", "--workers", "2", "--timeout", "60", "--graceful-timeout", "5", "--access-logfile", "-", "service.app:create_app()"]

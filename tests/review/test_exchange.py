@@ -26,7 +26,9 @@ def annotated(api, svc, tokens):
                   "shapes": [{"kind": "arrow", "from": "hand-p1/card/0", "to": "venue-1", "color": "red"}]},
                  {"step": 2, "perspective": "public", "shapes": [{"kind": "highlight", "at": "home-p2"}]}):
         assert judge.post(f"/api/matches/{mid}/shapes", json=body).status_code == 201
-    rv = judge.post(f"/api/matches/{mid}/variations", json={"step": 4, "commands": line_from(svc, mid, 4, 3),
+    # one command: a longer bot line, made with the match's seed, can meet a choice among cards that
+    # the variation's own fresh seed drew otherwise (and be refused, as it should)
+    rv = judge.post(f"/api/matches/{mid}/variations", json={"step": 4, "commands": line_from(svc, mid, 4, 1),
                                                             "title": "draw first"})
     assert rv.status_code == 201, rv.json
     return mid

@@ -66,7 +66,7 @@ def _healthcheck(port: int) -> list[str]:
 def test_the_images_gunicorn_command_serves_the_app(redis_url, tmp_path):
     cmd = _cmd()
     assert cmd[0] == "gunicorn" and cmd[-1] == "service.app:create_app()"
-    assert cmd[cmd.index("--worker-class") + 1] == "gthread"
+    assert cmd[cmd.index("--worker-class") + 1] == "service.greenworker.GreenWorker"  # as kifu serve runs
     port = free_port()
     cmd[cmd.index("--bind") + 1] = f"127.0.0.1:{port}"
     cmd[cmd.index("--workers") + 1] = "1"
