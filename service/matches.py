@@ -58,6 +58,7 @@ from service.errors import (
     RulesUnavailable,
     StaleSeq,
     StoreCorrupt,
+    UnknownCardSet,
 )
 from service import notes as _notes
 from service.ids import check_match_id, new_match_id
@@ -386,11 +387,11 @@ class MatchService:
             try:
                 found = self.cardset(rules, asked)
             except CardSetError as exc:
-                raise BadRequest({"cardset": [f"the stored card set {asked[:12]}… no longer fits {rules.id}'s "
-                                              f"schema: {exc}"]}) from None
+                raise UnknownCardSet({"cardset": [f"the stored card set {asked[:12]}… no longer fits {rules.id}'s "
+                                                  f"schema: {exc}"]}) from None
             if found is None:
-                raise BadRequest({"cardset": [f"no card set of {rules.id} has digest {asked[:12]}…; import it "
-                                              "with kifu cards import"]})
+                raise UnknownCardSet({"cardset": [f"no card set of {rules.id} has digest {asked[:12]}…; import it "
+                                                  "with kifu cards import"]})
             return found
         named = {cs.digest: cs for cs in demo_sets(rules) if cs.id == asked}
         for stored in self.cardsets.list(rules.id):
@@ -400,10 +401,10 @@ class MatchService:
                     named[stored.digest] = loaded
         if not named:
             known = sorted({cs.id for cs in demo_sets(rules)} | {c.id for c in self.cardsets.list(rules.id)})
-            raise BadRequest({"cardset": [f"no card set {asked!r} of {rules.id}; known: {', '.join(known)}"]})
+            raise UnknownCardSet({"cardset": [f"no card set {asked!r} of {rules.id}; known: {', '.join(known)}"]})
         if len(named) > 1:
-            raise BadRequest({"cardset": [f"{len(named)} card sets of {rules.id} are called {asked!r}: name one by "
-                                          f"digest ({', '.join(sorted(d[:12] + '…' for d in named))})"]})
+            raise UnknownCardSet({"cardset": [f"{len(named)} card sets of {rules.id} are called {asked!r}: name one by "
+                                              f"digest ({', '.join(sorted(d[:12] + '…' for d in named))})"]})
         return next(iter(named.values()))
 
     # -- creating ---------------------------------------------------------------------

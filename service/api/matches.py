@@ -140,7 +140,7 @@ def post_command(mid: str):
             by=who.name,
         )
     except BadRequest as exc:
-        if type(exc) is BadRequest and _some_games(command):
+        if type(exc) is BadRequest and some_game_command(command):
             # the document's Command: well-formed, of another game or for a seat this match lacks
             raise NotInMatch(exc.errors, f"not a command of this {info.game} match with "
                                          f"{len(_seats(info))} seats: {exc.errors}") from None
@@ -149,7 +149,7 @@ def post_command(mid: str):
     return jsonify(answer), (200 if result.duplicate else 201)
 
 
-def _some_games(command: dict) -> bool:
+def some_game_command(command: dict) -> bool:
     """Whether ``command`` is a command of some registered game (what the document allows)."""
     try:
         canon.check_plain(command)

@@ -49,7 +49,11 @@ ERRORS = {
     413: "body too large (`too_large`)",
     415: "wrong content type (`unsupported_media_type`)",
     422: "`rule_violation` with `rule` (the rulebook section) and, at a physical or observed table, `needs` (the "
-         "chance outcome missing or impossible, with every possible one); or `unverifiable` with `divergence`",
+         "chance outcome missing or impossible, with every possible one); or `unverifiable` with `divergence`; "
+         "or, with field `errors`, well-formed data refused by what only the store knows or by a relation this "
+         "document cannot state: `unknown_cardset` (no stored card set of the game has that id or digest), "
+         "`deck_problem` (the game's own deck check), `unprocessable` (an event's state or format, two items of "
+         "one name, an arrow from an anchor to itself, an export that does not fit this match)",
     429: "rate limited (`rate_limited`), with a Retry-After header",
     414: "the request line (method and URL) is too long (`uri_too_long`)",
     431: "too many request headers, or one too large (`headers_too_large`)",
@@ -221,6 +225,7 @@ def document(version: str) -> dict[str, Any]:
     review.document(spec, _ok, _errors, BEARER, MID)
     document = spec.to_dict()
     _exact_bodies(document, plugin)
+    review.exact_bodies(document["components"]["schemas"])
     for operations in document["paths"].values():
         for method, operation in operations.items():
             if method != "parameters":

@@ -20,14 +20,18 @@ from service.api import bp
 from service.api.context import (audit_if_needed, count_write, json_body, kifu, load, match_id, perspective,
                                  principal, query, read_body, require_principal)
 from service.api.errors import BadJson, UnsupportedMediaType
-from service.api.schemas import PERSPECTIVE, STREAM_ID, StrictSchema
-from service.errors import Forbidden, NotFound, Unauthorized
+from service.api.matches import some_game_command
+from service.api.schemas import PERSPECTIVE, STREAM_ID, TEXT_LINE, StrictBoolean, StrictSchema
+from service.errors import BadRequest, Forbidden, NotFound, NotInMatch, Unauthorized, Unprocessable
 from service.review import Review, access, studies
 from service.review.service import export_text, import_text, public_shapes, public_variation
 from service.review.shapes import COLORS, KINDS, MAX_SHAPES
+from service.text import END, LINE_PATTERN
 
 JSONL = "application/x-ndjson"
-ANCHOR = r"^[A-Za-z0-9_.:/-]{1,80}$"
+ANCHOR = rf"^[A-Za-z0-9_.:/-]{{1,80}}{END}"  #: service.review.shapes.ANCHOR, to the very end
+#: a variation's title: empty, or one line of text (``service.text``)
+OPTIONAL_LINE = validate.Regexp(rf"^{END}|{LINE_PATTERN}", error="empty, or one line of text")
 
 
 # --- schemas ------------------------------------------------------------------------------
@@ -39,7 +43,7 @@ class VariationRequestSchema(StrictSchema):
                            metadata={"description": "game commands, played in order on the step's omniscient state; "
                                                     "at a physical or observed table each names its chance "
                                                     "outcomes in `outcomes`"})
-    title = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=120))
+    title = fields.String(load_default=None, allow_none=True, validate=[validate.Length(max=120), OPTIONAL_LINE])
 
 
 class VariationSchema(Schema):
@@ -126,20 +130,20 @@ class ChapterRequestSchema(StrictSchema):
     step = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0),
                           metadata={"description": "default: the match's head"})
     as_ = fields.String(data_key="as", load_default=None, validate=validate.Regexp(PERSPECTIVE))
-    title = fields.String(load_default=None, validate=validate.Length(min=1, max=120))
+    title = fields.String(load_default=None, validate=[validate.Length(min=1, max=120), TEXT_LINE])
     variation = fields.String(load_default=None, allow_none=True, validate=validate.Regexp(STREAM_ID))
 
 
 class StudyRequestSchema(StrictSchema):
-    title = fields.String(required=True, validate=validate.Length(min=1, max=120))
-    public = fields.Boolean(load_default=True)
+    title = fields.String(required=True, validate=[validate.Length(min=1, max=120), TEXT_LINE])
+    public = StrictBoolean(load_default=True)
     chapters = fields.List(fields.Nested(ChapterRequestSchema), load_default=list,
                            validate=validate.Length(max=studies.MAX_CHAPTERS))
 
 
 class StudyPatchSchema(StrictSchema):
-    title = fields.String(validate=validate.Length(min=1, max=120))
-    public = fields.Boolean()
+    title = fields.String(validate=[validate.Length(min=1, max=120), TEXT_LINE])
+    public = StrictBoolean()
 
 
 class ChapterSchema(Schema):
@@ -223,8 +227,14 @@ def post_variation(mid: str):
     info = kifu().matches.info(mid)
     if not access.may_write_variations(who, info):
         raise refuse(who, "may not write variations on this match (they are played on its omniscient state)")
-    made = review().add_variation(mid, step=body["step"], commands=body["commands"], title=body["title"],
-                                  **_writer(who))
+    try:
+        made = review().add_variation(mid, step=body["step"], commands=body["commands"], title=body["title"],
+                                      **_writer(who))
+    except BadRequest as exc:
+        if type(exc) is BadRequest and "commands" in exc.errors and all(map(some_game_command, body["commands"])):
+            # the document's Command: well-formed, of another game or for a seat this match lacks
+            raise NotInMatch(exc.errors, f"not commands of this {info.game} match: {exc.errors}") from None
+        raise
     audit_if_needed(info, "omniscient", what="variation", at=body["step"])
     return jsonify(S["Variation"].dump(public_variation(made))), 201
 
@@ -331,8 +341,14 @@ def import_review(mid: str):
     info = kifu().matches.info(mid)
     if not auth.may_annotate(who, info):
         raise refuse(who, "may not annotate this match")
-    counts = import_text(review(), mid, text, with_variations=access.may_write_variations(who, info),
-                         **_writer(who))
+    try:
+        counts = import_text(review(), mid, text, with_variations=access.may_write_variations(who, info),
+                             **_writer(who))
+    except BadRequest as exc:
+        if type(exc) is not BadRequest:
+            raise
+        # the document can say only "a string": what the text holds is refused as 422, as a record's import is
+        raise Unprocessable(exc.errors, exc.message) from None
     return jsonify(S["ReviewImported"].dump(counts)), 201
 
 
@@ -461,7 +477,8 @@ def document(spec, ok, errors, bearer, mid) -> None:
         "get": {"summary": "The shape sets (arrows, highlights) the caller may read",
                 "responses": {**ok("the shape sets", "ShapeSets"), **errors(401, 404)}},
         "post": {"summary": "Replace the shapes of (step, perspective, note); [] clears them", "security": bearer,
-                 "requestBody": body("ShapesRequest"), "responses": {**ok("saved", "ShapeSet", 201), **errors(*write)}}})
+                 "requestBody": body("ShapesRequest"),
+                 "responses": {**ok("saved", "ShapeSet", 201), **errors(*write, 422)}}})
     spec.path(path="/api/matches/{match_id}/review/export", parameters=[mid], operations={"get": {
         "summary": "Notes, shapes and variations the caller may read, as JSON Lines anchored to the record's chain",
         "responses": {200: {"description": "the export", "content": {JSONL: {"schema": {"type": "string"}}}},
@@ -472,7 +489,9 @@ def document(spec, ok, errors, bearer, mid) -> None:
         "security": bearer,
         "requestBody": {"required": True, "content": {m: {"schema": {"type": "string", "minLength": 1}}
                                                       for m in (JSONL, "text/plain")}},
-        "responses": {**ok("imported", "ReviewImported", 201), **errors(*write, 422)}}})
+        "responses": {**ok("imported", "ReviewImported", 201), **errors(*write, 422)},
+        "description": "an export that is not JSON Lines of this game's review, or whose anchors or variations do "
+                       "not fit this match, is 422 `unprocessable` naming the line"}})
     spec.path(path="/api/studies", operations={
         "get": {"summary": "Studies the caller may read (public ones, its own; an admin all)",
                 "responses": ok("the studies", "StudyList")},
@@ -492,3 +511,21 @@ def document(spec, ok, errors, bearer, mid) -> None:
     spec.path(path="/api/studies/{sid}/chapters/{cid}", parameters=[sid, cid], operations={"delete": {
         "summary": "Remove a chapter (owner, admin)", "security": bearer,
         "responses": {**ok("removed", "Study"), **errors(401, 403, 404, 409, 429)}}})
+
+
+def exact_bodies(components: dict[str, Any]) -> None:
+    """What apispec cannot read from the schemas (``service.api.openapi`` calls this on the
+    built document): a shape is an arrow or a highlight, each with its own fields; a
+    variation's commands are the document's ``Command``s."""
+    color = {"type": "string", "enum": list(COLORS), "default": "green"}
+    anchor = {"type": "string", "pattern": ANCHOR}
+    components["Shape"] = {"oneOf": [
+        {"type": "object", "additionalProperties": False, "required": ["kind", "from", "to"], "properties": {
+            "kind": {"type": "string", "enum": ["arrow"]}, "color": color,
+            "from": {**anchor, "description": "the arrow's tail"},
+            "to": {**anchor, "description": "the arrow's head (another anchor: from == to is 422)"}}},
+        {"type": "object", "additionalProperties": False, "required": ["kind", "at"], "properties": {
+            "kind": {"type": "string", "enum": ["highlight"]}, "color": color,
+            "at": {**anchor, "description": "the highlighted anchor"}}}]}
+    commands = components["VariationRequest"]["properties"]["commands"]
+    commands["items"] = {"$ref": "#/components/schemas/Command"}

@@ -211,6 +211,7 @@ class ErrorSchema(Schema):
     error = fields.String(required=True, metadata={"description": "stable machine-readable code"})
     message = fields.String(required=True)
     rule = fields.String(metadata={"description": "rulebook section (rule_violation only)"})
+    index = fields.Integer(metadata={"description": "rule_violation of a variation: which of its commands (from 0)"})
     needs = fields.Nested(NeedsSchema, metadata={
         "description": "rule_violation at a physical or observed table: the chance outcome that is missing or "
                        "impossible, with every possible one"})

@@ -13,24 +13,42 @@ from marshmallow import fields, validate
 
 from service.api import bp
 from service.api.context import count_write, json_body, kifu, load, principal, query, require_principal
-from service.api.schemas import NAME, StrictSchema
+from replays import registry
+from service.api.schemas import NAME, TEXT_LINE, StrictSchema
 from service.errors import Forbidden, NotFound
 from service.tournaments import EventService
 from service.tournaments import export as exporting
 from service.tournaments.fold import FORMATS, PENALTIES, TABLES
 from service.tournaments.store import check_event_id
+from service.text import CONTROL, END, SPACES
 
 # --- schemas (documented in service.api.openapi) -------------------------------------
 
+#: a player's name: one line of text (``service.text``) without a ``/`` (it is a path segment)
+PLAYER_NAME = validate.Regexp(rf"^[{SPACES}]*[^{CONTROL}{SPACES}\n/][^{CONTROL}\n/]*{END}",
+                              error="one line of text without a '/'")
+#: the games an event may play: Swiss pairs two players a table
+SWISS_GAMES = tuple(game.id for game in registry.all() if 2 in game.seats)
+#: JSON data without floats (``canon.check_plain``, what ``json_body`` reads), three levels deep: a deck list
+_SCALARS = [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}, {"enum": [None]}]
+_FLAT = [*_SCALARS, {"type": "array", "items": {"anyOf": _SCALARS}},
+         {"type": "object", "additionalProperties": {"anyOf": _SCALARS}}]
+DECK = {"anyOf": [*_SCALARS, {"type": "array", "items": {"anyOf": _FLAT}},
+                  {"type": "object", "additionalProperties": {"anyOf": _FLAT}}],
+        "description": "the game's per-seat deck list (options.decks.<seat>'s shape, GET /api/games); one the "
+                       "game's own deck check refuses is 422 deck_problem, every problem named"}
+
 
 class InfractionSchema(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=100), TEXT_LINE])
     penalty = fields.String(required=True, validate=validate.OneOf(PENALTIES))
 
 
 class CreateEventSchema(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=100))
-    game = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=100), TEXT_LINE])
+    # the document lists the registry's games; the server asks its MatchService (tests add games), 400 otherwise
+    game = fields.String(required=True, validate=validate.Length(min=1, max=64), metadata={
+        "enum": list(SWISS_GAMES), "description": "a game with two-seat matches (GET /api/games)"})
     format = fields.String(load_default="bo1", validate=validate.OneOf(FORMATS),
                            metadata={"description": "bo1 (best of one) or bo3 (best of three)"})
     rounds = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=20),
@@ -41,9 +59,13 @@ class CreateEventSchema(StrictSchema):
                        "observed: each table's recorder creates its games through the event with the deal "
                        "(POST .../tables/{table}/games), or a record made elsewhere is attached, or the "
                        "players report the result"})
-    cardset = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64))
-    options = fields.Dict(keys=fields.String(), load_default=dict,
-                          metadata={"description": "the game's options for every match (no deck lists)"})
+    cardset = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64), metadata={
+        "description": "id or digest of a stored card set of the game (GET /api/games); another is 422 "
+                       "unknown_cardset; default: its demo set"})
+    options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True, metadata={"anyOf": _FLAT}),
+                          load_default=dict, metadata={
+        "description": "the game's options for every match (GET /api/games), without deck lists (the players' "
+                       "registrations hold them); options the game refuses are 422"})
     feature_tables = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=10000)),
                                  load_default=list, validate=validate.Length(max=100),
                                  metadata={"description": "tables that get a recorder token"})
@@ -56,13 +78,12 @@ class CreateEventSchema(StrictSchema):
 
 
 class PlayerSchema(StrictSchema):
-    name = fields.String(required=True, validate=NAME)
-    deck = fields.Raw(load_default=None, allow_none=True,
-                      metadata={"description": "the game's per-seat deck list (options.decks.<seat>'s shape)"})
+    name = fields.String(required=True, validate=[NAME[0], PLAYER_NAME])  # PLAYER_NAME is TEXT_LINE less "/"
+    deck = fields.Raw(load_default=None, allow_none=True, metadata=DECK)
 
 
 class DeckSchema(StrictSchema):
-    deck = fields.Raw(required=True, allow_none=True)
+    deck = fields.Raw(required=True, allow_none=True, metadata=DECK)
 
 
 class StaffSchema(StrictSchema):
@@ -376,8 +397,9 @@ def document(spec, ok, errors, bearer) -> None:
         spec.components.schema(name, schema=schema)
 
     def write(summary, body, answer, *codes):
-        op = {"summary": summary, "security": bearer, "responses": {**ok("written", answer, 201),
-                                                                    **errors(400, 401, 403, 404, 409, 413, 415, 429, *codes)}}
+        # 422: what the event's state, the game or a relation between fields refuses (service.errors.Unprocessable)
+        responses = {**ok("written", answer, 201), **errors(400, 401, 403, 404, 409, 413, 415, 422, 429, *codes)}
+        op = {"summary": summary, "security": bearer, "responses": responses}
         if body:
             op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
         return op
@@ -406,7 +428,7 @@ def document(spec, ok, errors, bearer) -> None:
         "exists; at a digital event each table's match is then created with a player token per seat (a recorder "
         "token at feature tables); at a physical or observed one each table gets a recorder token and a player token "
         "per player, bound to the table (its recorder creates each game with the deal); tokens shown once",
-        None, "Round", 422)})
+        None, "Round")})
     spec.path(path="/api/events/{eid}/rounds/{number}", parameters=[EID, ROUND], operations={"get": {
         "summary": "One round's tables, games and results", "responses": {**ok("the round", "Round"), **errors(404)}}})
     spec.path(path="/api/events/{eid}/rounds/{number}/tables/{table}/report", parameters=[EID, ROUND, TABLE],
@@ -422,7 +444,7 @@ def document(spec, ok, errors, bearer) -> None:
               operations={"post": write("A physical or observed table's next game, created with the recorder's deal "
                                         "(its recorder token, a judge or the organizer) and attached to the table; "
                                         "the answer holds a recorder token of the match, shown once",
-                                        "NewTableGame", "TableGame", 422)})
+                                        "NewTableGame", "TableGame")})
     spec.path(path="/api/events/{eid}/rounds/{number}/tables/{table}/tokens", parameters=[EID, ROUND, TABLE],
               operations={"post": write("Tokens of the table's current game (shown once): a player of the table gets "
                                         "its own seat's (with any token of the table), the recorder a recorder's, the "

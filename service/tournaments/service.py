@@ -49,7 +49,9 @@ from replays.demo import iso
 from replays.rules import seat_ids
 from service import auth, keys
 from service.cardsets import DIGEST, default_set, demo_sets
-from service.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError
+from service.errors import (BadRequest, Conflict, DeckProblem, Forbidden, NotFound, ServiceError, UnknownCardSet,
+                            Unprocessable)
+from service.text import is_line
 from service.tournaments import bracket, decks, results, swiss
 from service.tournaments.fold import (
     FORMATS, PENALTIES, TABLES, active_players, find_table, fold, seat_of,
@@ -81,8 +83,9 @@ def _now() -> datetime:
 
 
 def _name(field: str, value: Any, *, limit: int = MAX_NAME) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > limit or not value.isprintable():
-        raise BadRequest({field: [f"a printable name of 1 to {limit} characters"]})
+    # service.text's rule, which the OpenAPI document publishes as the names' pattern
+    if not is_line(value) or len(value) > limit:
+        raise BadRequest({field: [f"one line of text, 1 to {limit} characters"]})
     return value.strip()
 
 
@@ -105,7 +108,7 @@ def check_infractions(value: Any) -> list[dict[str, str]]:
         if item["penalty"] not in PENALTIES:
             raise BadRequest({"infractions": [f"item {i}: penalty is one of {', '.join(PENALTIES)}"]})
         if name.casefold() in seen:
-            raise BadRequest({"infractions": [f"item {i}: {name!r} is listed twice"]})
+            raise Unprocessable({"infractions": [f"item {i}: {name!r} is listed twice"]})
         seen.add(name.casefold())
         out.append({"name": name, "penalty": item["penalty"]})
     return out
@@ -278,7 +281,7 @@ class EventService:
                 stored = [c for c in self.matches.cardsets.list(unbound.id) if c.id == cardset]
                 chosen = self.matches.cardset(unbound, stored[0].digest) if len(stored) == 1 else None
         if chosen is None:
-            raise BadRequest({"cardset": [f"no card set {cardset!r} of {game} (its id, or its digest)"]})
+            raise UnknownCardSet({"cardset": [f"no card set {cardset!r} of {game} (its id, or its digest)"]})
         return self.matches.bind({"game": unbound.id, "cardset": chosen.ref()})
 
     def create(self, spec: Mapping[str, Any], *, by: str) -> dict[str, Any]:
@@ -306,12 +309,14 @@ class EventService:
         if 2 not in rules.seats:
             raise BadRequest({"game": [f"{game} is not a two-player game; Swiss pairs two players a table"]})
         options = spec.get("options") or {}
-        if not isinstance(options, Mapping) or "decks" in options:
-            raise BadRequest({"options": ["the game's options as a JSON object; deck lists come from the players"]})
+        if not isinstance(options, Mapping):
+            raise BadRequest({"options": ["the game's options as a JSON object"]})
+        if "decks" in options:
+            raise Unprocessable({"options": ["deck lists come from the players, not the event's options"]})
         try:
             canon.check_plain(rules.options_schema.load(dict(options)))
         except ValidationError as exc:
-            raise BadRequest({"options": exc.messages}) from None
+            raise Unprocessable({"options": exc.messages}) from None
         except TypeError as exc:
             raise BadRequest({"options": [str(exc)]}) from None
         feature = spec.get("feature_tables") or []
@@ -340,7 +345,7 @@ class EventService:
         rules = self._rules_of(state)
         found = decks.problems(rules, deck)
         if found:
-            raise BadRequest({"deck": found})
+            raise DeckProblem({"deck": found})
         return deck
 
     def register(self, eid: str, name: Any, deck: Any = None, *, by: str) -> dict[str, Any]:
@@ -349,7 +354,7 @@ class EventService:
         state = self.state(eid)
         name = _player_name(name)
         if any(n.casefold() == name.casefold() for n in state["order"]):
-            raise BadRequest({"name": [f"{name!r} is already registered"]})
+            raise Unprocessable({"name": [f"{name!r} is already registered"]})
         if state["stage"] in ("top", "done") or any(r["stage"] == "top" for r in state["rounds_played"]):
             raise NotReady("registration is closed once the top cut is paired")
         self._check_deck(state, deck)
@@ -366,7 +371,7 @@ class EventService:
         state = self.state(eid)
         name = self._player(state, name)
         if state["players"][name]["dropped"]:
-            raise BadRequest({"name": [f"{name} has already dropped"]})
+            raise Unprocessable({"name": [f"{name} has already dropped"]})
         return self._append(eid, state, self._entry("drop", by, player=name))
 
     def set_staff(self, eid: str, judges: Any, head_judge: Any, *, by: str) -> dict[str, Any]:
@@ -592,9 +597,9 @@ class EventService:
         if not (self.may_judge(state, who) or self._records(eid, number, table, who)):
             raise Forbidden("the table's recorder, the event's judges or the organizer create its games")
         if state.get("table", "digital") == "digital":
-            raise BadRequest({"deal": ["a digital event's games are created by kifu, dealt from the seed"]})
+            raise Unprocessable({"deal": ["a digital event's games are created by kifu, dealt from the seed"]})
         if len(table["players"]) != 2:
-            raise BadRequest({"table": ["a bye plays no game"]})
+            raise Unprocessable({"table": ["a bye plays no game"]})
         outcomes = self.outcomes(state, number)
         if results.table_result(table, outcomes, state["format"]) is not None:
             raise NotReady(f"table {table_no} has its result")
@@ -657,7 +662,7 @@ class EventService:
         if problem is None and played_stage == "top" and wins[0] == wins[1]:
             problem = "a top cut match needs a winner"
         if problem:
-            raise BadRequest({"wins": [problem]})
+            raise Unprocessable({"wins": [problem]})
 
     def _stage_of(self, state: Mapping[str, Any], number: int) -> str:
         return next(r["stage"] for r in state["rounds_played"] if r["number"] == number)
@@ -695,7 +700,7 @@ class EventService:
             raise Forbidden("the organizer or one of the event's judges enters a result")
         table = self._table(state, number, table_no)
         if len(table["players"]) != 2:
-            raise BadRequest({"table": ["a bye has no result to enter"]})
+            raise Unprocessable({"table": ["a bye has no result to enter"]})
         self._score(state, self._stage_of(state, number), wins, draws)
         entry = self._entry("result", who.name, round=number, table=table_no, wins=wins, draws=draws)
         self._append(eid, state, entry)
@@ -725,7 +730,7 @@ class EventService:
         if len(table["matches"]) >= (3 if state["format"] == "bo3" else 1):
             wrong.append("the table has all its games")
         if wrong:
-            raise BadRequest({"match": wrong})
+            raise Unprocessable({"match": wrong})
         seats = dict(zip(seat_ids(len(info.players)), info.players))
         self._append(eid, state, self._entry("attach", who.name, round=number, table=table_no, match=info.id,
                                              seats=seats))

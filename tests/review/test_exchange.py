@@ -74,13 +74,14 @@ def test_an_import_onto_another_record_or_with_a_tampered_variation_writes_nothi
     tampered["hashes"][-1] = "0" * 64
     bad = "\n".join([*lines[:variation], json.dumps(tampered), *lines[variation + 1:]])
     before = dump(redis)
-    assert judge.post(f"/api/matches/{other}/review/import", data=text, headers=JSONL).status_code == 400
-    assert judge.post(f"/api/matches/{mid}/review/import", data=bad, headers=JSONL).status_code == 400
-    assert judge.post(f"/api/matches/{mid}/review/import", data="{}", headers=JSONL).status_code == 400
+    # the document says "a string": what the text holds is refused as 422 (unprocessable)
+    for match, body in ((other, text), (mid, bad), (mid, "{}")):
+        refused = judge.post(f"/api/matches/{match}/review/import", data=body, headers=JSONL)
+        assert (refused.status_code, refused.json["error"]) == (422, "unprocessable"), refused.json
     assert api.as_(None).post(f"/api/matches/{mid}/review/import", data=text, headers=JSONL).status_code == 401
     # an annotator may not bring variations onto a live match (they need its omniscient view)
     assert api.as_(tokens["annotator"]).post(f"/api/matches/{mid}/review/import", data=text,
-                                             headers=JSONL).status_code == 400
+                                             headers=JSONL).status_code == 422
     assert dump(redis) == before
 
 

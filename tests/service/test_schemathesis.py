@@ -18,6 +18,7 @@ as soon as they are in the document (see ``service.api.openapi``).
 from __future__ import annotations
 
 import secrets
+import time
 
 import pytest
 import requests
@@ -75,6 +76,21 @@ def real_matches(server):
     return [_create(server, game, SEATS.get(game, 2)) for game in GAMES]
 
 
+@pytest.fixture(scope="module")
+def real_event(server):
+    """An event with two players registered: its writes are fuzzed against its state too."""
+    auth = {"Authorization": f"Bearer {server.admin}"}
+    answer = requests.post(f"{server.base}/api/events", headers=auth, timeout=30,
+                           json={"name": "Schemathesis Open", "game": "holodelive", "rounds": 2})
+    assert answer.status_code == 201, answer.text
+    eid = answer.json()["event"]["id"]
+    for name in ("Aoi", "Ren"):
+        registered = requests.post(f"{server.base}/api/events/{eid}/players", headers=auth, timeout=30,
+                                   json={"name": name})
+        assert registered.status_code == 201, registered.text
+    return eid
+
+
 def legal_append(server, mid: str) -> dict | None:
     """A postable body for match ``mid`` now: its first seat's first legal command at its head."""
     auth = {"Authorization": f"Bearer {server.admin}"}
@@ -88,7 +104,7 @@ def legal_append(server, mid: str) -> dict | None:
 
 
 @pytest.fixture(scope="module")
-def api(server, real_matches):
+def api(server, real_matches, real_event):
     config = SchemathesisConfig.from_dict({
         "seed": SEED,
         "base-url": server.base,
@@ -100,12 +116,15 @@ def api(server, real_matches):
     })
     schema = schemathesis.openapi.from_url(f"{server.base}/api/openapi.json", config=config)
 
+    real = {"match_id": real_matches, "eid": [real_event]}
+
     @schema.hook
     def flatmap_path_parameters(context, path_parameters):
-        if "match_id" not in (path_parameters or {}):
+        name = next((name for name in real if name in (path_parameters or {})), None)
+        if name is None:
             return st.just(path_parameters)
-        return st.sampled_from([*real_matches, path_parameters["match_id"]]).map(
-            lambda mid: {**path_parameters, "match_id": mid})
+        return st.sampled_from([*real[name], path_parameters[name]]).map(
+            lambda value: {**path_parameters, name: value})
 
     @schema.hook
     def filter_failure(context, failure, case, response):
@@ -154,12 +173,15 @@ def _known_gap(check: str, label: str, interaction) -> bool:
         return False
 
 
-def run(schema) -> tuple[list[str], dict[str, int], list]:
+def run(schema) -> tuple[list[str], dict[str, int], list, dict[str, float]]:
     """The engine's run (its examples, coverage and fuzzing phases): every failed check
-    as text, the count of answers by "METHOD path status", and the engine's errors."""
-    failures, answers, errors = [], {}, []
+    as text, the count of answers by "METHOD path status", the engine's errors, and the
+    seconds spent by "phase METHOD path"."""
+    failures, answers, errors, spent = [], {}, [], {}
     for event in schemathesis.engine.from_schema(schema).execute():
         if isinstance(event, (events.ScenarioFinished, events.FuzzScenarioFinished)):
+            where = f"{getattr(event, 'phase', 'fuzzing')} {event.recorder.label}"
+            spent[where] = spent.get(where, 0.0) + event.elapsed_time
             for case_id, interaction in event.recorder.interactions.items():
                 if interaction.response is not None:
                     key = f"{interaction.request.method} {event.recorder.label.split(' ', 1)[-1]} " \
@@ -171,17 +193,23 @@ def run(schema) -> tuple[list[str], dict[str, int], list]:
                         case = event.recorder.cases[case_id].value
                         if _known_gap(check.name, event.recorder.label, event.recorder.interactions.get(case_id)):
                             continue
+                        answer = event.recorder.interactions.get(case_id)
+                        got = (f"{answer.response.status_code} {answer.response.content[:300]!r}"
+                               if answer is not None and answer.response is not None else "no answer")
                         failures.append(f"{check.name} {event.recorder.label}: {check.failure_info.failure.title}: "
                                         f"{check.failure_info.failure.message[:300]} "
-                                        f"[query={case.query} body={str(case.body)[:200]}]")
+                                        f"[query={case.query} body={str(case.body)[:200]}] -> {got}")
         elif isinstance(event, (events.NonFatalError, events.FatalError)):
             errors.append(f"{event.label}: {getattr(event.info, 'message', event.info)}")
-    return failures, answers, errors
+    return failures, answers, errors, spent
 
 
 def test_the_server_is_what_its_document_says(api, server, real_matches):
-    failures, answers, errors = run(api)
+    started = time.monotonic()
+    failures, answers, errors, spent = run(api)
     print("\n".join(f"{key}: {count}" for key, count in sorted(answers.items())))
+    print(f"{sum(answers.values())} answers in {time.monotonic() - started:.1f} s; the slowest scenarios:")
+    print("\n".join(f"  {seconds:6.1f} s {where}" for where, seconds in sorted(spent.items(), key=lambda i: -i[1])[:12]))
     assert not errors, errors
     assert not failures, "\n".join(sorted(set(failures)))
     assert not [key for key in answers if key.endswith(tuple(f" {code}" for code in range(500, 600)))]

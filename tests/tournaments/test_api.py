@@ -20,7 +20,7 @@ def test_refusals_are_json_and_write_nothing(api, admin, redis):
         (admin.post("/api/events", json={"name": "x", "game": "chess", "rounds": 3}), 400, "schema"),
         (admin.post("/api/events", json={"name": "x", "game": "tally", "rounds": 3, "top_cut": 3}), 400, "schema"),
         (admin.post("/api/events/ev{}/players", json={"name": "Aoi"}), 404, "not_found"),
-        (admin.post(f"/api/events/{eid}/players", json={"name": "Aoi", "deck": ["k1", "zz", "qq"]}), 400, "schema"),
+        (admin.post(f"/api/events/{eid}/players", json={"name": "Aoi", "deck": ["k1", "zz", "qq"]}), 422, "deck_problem"),
         (admin.post(f"/api/events/{eid}/players", json={"name": "A/B"}), 400, "schema"),
         (admin.post(f"/api/events/{eid}/players/Nobody/drop"), 404, "not_found"),
         (admin.post(f"/api/events/{eid}/rounds"), 409, "not_ready"),
@@ -101,7 +101,7 @@ def test_deck_check_of_a_physical_record_opens_a_judge_call(api, admin, redis):
                            table_number="1", options={"decks": {"p1": actual[a], "p2": actual[b]}})
     rv = admin.post(f"/api/events/{eid}/rounds/1/tables/1/attach", json={"match": created["id"]})
     assert rv.status_code == 201, rv.json
-    assert admin.post(f"/api/events/{eid}/rounds/1/tables/1/attach", json={"match": created["id"]}).status_code == 400
+    assert admin.post(f"/api/events/{eid}/rounds/1/tables/1/attach", json={"match": created["id"]}).status_code == 422
     checks = admin.get(f"/api/events/{eid}/deck-checks").json["checks"]
     assert [(c["player"], [(m["card"], m["registered"], m["seen"]) for m in c["mismatches"]]) for c in checks] == [
         (a, [("k1", 1, 2), ("k9", 0, 1)])]

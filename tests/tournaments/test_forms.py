@@ -77,9 +77,9 @@ def test_organizer_forms_write_and_refusals_are_inline_and_write_nothing(app, sv
     refusals = [
         ("infractions-form", {"infractions": "Slow Play: jail"}, 400, "penalty"),
         ("infractions-form", {"infractions": "no colon here"}, 400, "name: penalty"),
-        ("deck-form", {"name": "Aoi", "deck": "k1 zz"}, 400, "zz"),
+        ("deck-form", {"name": "Aoi", "deck": "k1 zz"}, 422, "zz"),  # the game's deck check
         ("register-form", {"name": "A/B", "deck": ""}, 400, "/"),
-        ("register-form", {"name": "Aoi", "deck": ""}, 400, "already registered"),
+        ("register-form", {"name": "Aoi", "deck": ""}, 422, "already registered"),
         ("drop-form", {"name": "Nobody"}, 404, "Nobody"),
         ("staff-form", {"judges": "x" * 65, "head_judge": ""}, 400, "judges"),
     ]
@@ -132,7 +132,7 @@ def test_round_forms_results_reports_attach_and_tokens(app, svc):
     assert 'data-testid="report-with-token"' in page
     before = dump(app.extensions["kifu"].redis)
     rv = post(anon, csrf, f"{url}/report", table="1", wins_a="2", wins_b="0", draws="0", token=tok1["p1"])
-    assert rv.status_code == 400 and "bo1" in rv.get_data(as_text=True)
+    assert rv.status_code == 422 and "bo1" in rv.get_data(as_text=True)
     rv = post(anon, csrf, f"{url}/report", table="1", wins_a="1", wins_b="0", draws="0", token="kifu_nope")
     assert rv.status_code == 401
     rv = post(anon, csrf, f"{url}/report", table="1", wins_a="1", wins_b="0", draws="0", token=tok2["p1"])

@@ -163,4 +163,4 @@ def test_a_digital_event_deals_its_own_games(api, admin):
         admin.post(f"/api/events/{eid}/players", json={"name": name})
     admin.post(f"/api/events/{eid}/rounds")
     rv = admin.post(f"/api/events/{eid}/rounds/1/tables/1/games", json={"deal": []})
-    assert rv.status_code == 400 and "seed" in str(rv.json["errors"])
+    assert rv.status_code == 422 and "seed" in str(rv.json["errors"])

@@ -56,7 +56,8 @@ CASES = [
     ("annotator", "post", "/commands", {"json": body()}, 403, "forbidden"),
     (None, "post", "/commands", {"json": body()}, 401, "unauthorized"),
     ("bogus", "post", "/commands", {"json": body()}, 401, "unauthorized"),
-    ("p2", "post", "/commands", {"json": body(command={"type": "draw", "seat": "p3"})}, 400, "schema"),
+    # well-formed (a registered game's draw), for a seat this two-seat match lacks
+    ("p2", "post", "/commands", {"json": body(command={"type": "draw", "seat": "p3"})}, 400, "not_in_match"),
     ("p2", "put", "/commands", {"json": body()}, 405, "method_not_allowed"),
     ("admin", "post", "!/api/matches", {"json": {"game": "toy", "seats": [{"name": "A"}]}}, 400, "schema"),
     ("admin", "post", "!/api/matches", {"json": {"game": "toy", "seats": [{"name": "A"}, {"name": "B"}],

@@ -76,7 +76,7 @@ def test_a_deal_lacking_or_misnaming_an_outcome_is_422_with_needs_and_writes_not
     ({"table": "3"}, 400, "table"),                          # the event's table is table_number
     ({"deal": [1.5]}, 400, None),                            # floats never reach a record
     ({"deal": "k1"}, 400, "deal"),
-    ({"cardset": "tally-none"}, 400, "cardset"),
+    ({"cardset": "tally-none"}, 422, "cardset"),             # well-formed, but no such set: unknown_cardset
     ({"options": {"decks": {"p1": ["zz"]}}}, 422, None),     # a deck list names a card the set lacks
 ])
 def test_other_refusals_of_a_new_match_write_nothing(admin, redis, body, status, field):
@@ -85,6 +85,16 @@ def test_other_refusals_of_a_new_match_write_nothing(admin, redis, body, status,
     assert rv.status_code == status, rv.json
     if field:
         assert field in rv.json["errors"], rv.json
+    assert dump(redis) == before
+
+
+def test_an_unknown_card_set_is_a_documented_422_naming_the_known_ones(admin, redis):
+    before = dump(redis)
+    for cardset in ("tally-none", "0" * 64):  # an id and a digest no stored set has
+        rv = create(admin, cardset=cardset)
+        assert (rv.status_code, rv.json["error"]) == (422, "unknown_cardset"), rv.json
+        assert rv.json["errors"]["cardset"] and rv.json["message"]
+    assert "known:" in str(create(admin, cardset="tally-none").json["errors"]["cardset"])
     assert dump(redis) == before
 
 
