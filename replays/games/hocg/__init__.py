@@ -157,7 +157,7 @@ class Hocg(HocgRules):
     """The ``Rules`` object for hololive OFFICIAL CARD GAME."""
 
     id = "hocg"
-    version = 2
+    version = 3
     title = "hololive OFFICIAL CARD GAME（ホロカ）"
     seats = (2,)
     COMMANDS = COMMANDS

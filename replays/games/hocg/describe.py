@@ -86,6 +86,12 @@ def _event_text(t: Board, e: dict, perspective: str) -> str | None:
         return f"{e['seat']}の{pos_label(e['pos'])}のHP{e['amount']}回復"
     if k == "boost":
         return f"{e['seat']}の{pos_label(e['pos'])}のアーツ+{e['amount']}（このターン）"
+    if k == "lasting":
+        what = "バトンタッチに必要な無色" if e["modifier"] == "baton" else "センターで最初に受けるアーツダメージ-"
+        plus = "+" if e["modifier"] == "baton" else ""
+        return f"{e['seat']}の{name(e['card'])}: {what}{plus}{e['amount']}（次の相手のターンが終了するまで）"
+    if k == "shielded":
+        return f"{e['seat']}の{name(e['card'])}が受けるアーツダメージ-{e['amount']}"
     if k == "shown_hand":
         cards = "、".join(name(c) for c in e["cards"])
         return f"{e['seat']}が手札を公開（{cards}）"

@@ -291,7 +291,62 @@ def arts_damage(t: Board, f: dict) -> Options:
     tokkou = sum(k["amount"] for k in art["tokkou"] if k["color"] in colors)
     tools = sum(t.constant(c, "tool_arts", attacker) for c in attacker["attached"])
     total = art["dmg"] + pa.get("plus", 0) + attacker["mods"]["arts"] + tools + tokkou
+    shield = next((m for m in target.get("lasting", ()) if m["kind"] == "shield"), None)
+    if shield is not None and pa["target"] == "center":  # 「センターポジションで最初に受けるアーツダメージ-N」
+        target["lasting"].remove(shield)
+        if not target["lasting"]:
+            del target["lasting"]
+        total = max(0, total - shield["amount"])
+        t.event("shielded", seat=opp, pos="center", card=target["card"], amount=shield["amount"])
     damage(t, opp, pa["target"], total, source=f["card"], special=False)
+    return None
+
+
+# ------------------------------------------------------------------ lasting modifiers
+
+def add_lasting(t: Board, user: str, h: dict, kind: str, amount: int) -> None:
+    """A modifier on ``h`` lasting 「次の相手のターンが終了するまで」 (or 「次の相手のターンの間」)
+    from ``user``'s point of view: to the end of the first turn of ``user``'s opponent that
+    starts after this one (the next turn if ``user`` is the active player, else the one after
+    it). Kept on the holomem itself: it follows a baton touch, and leaves with it."""
+    until = t.s["turn"] + (1 if t.s["active"] == user else 2)
+    h.setdefault("lasting", []).append({"kind": kind, "amount": amount, "until": until})
+
+
+def expire_lasting(h: dict, turn: int) -> None:
+    """At the end of turn ``turn``: its lasting modifiers end (``add_lasting``)."""
+    if "lasting" in h:
+        h["lasting"] = [m for m in h["lasting"] if m["until"] > turn]
+        if not h["lasting"]:
+            del h["lasting"]
+
+
+@EFFECTS.effect("baton_plus", timing="ability")
+def baton_plus(t: Board, f: dict) -> Options:
+    """「相手のセンターポジションのホロメン1人は、次の相手のターンが終了するまでバトンタッチに必要な
+    無色+N」 (and 「相手のセンターホロメンを選ぶ。次の相手のターンが終了するまで、選んだホロメンの…」:
+    there is one centre, so no question): the baton cost of that holomem, wherever it goes."""
+    opp = other(f["seat"])
+    h = t.p(opp)["center"]
+    if h is None:
+        return None
+    add_lasting(t, f["seat"], h, "baton", f["params"]["amount"])
+    t.event("lasting", seat=opp, pos="center", card=h["card"], modifier="baton", amount=f["params"]["amount"],
+            source=f["card"])
+    return None
+
+
+@EFFECTS.effect("shield", timing="ability")
+def shield(t: Board, f: dict) -> Options:
+    """「自分のセンターホロメンを選ぶ。次の相手のターンの間、選んだホロメンがセンターポジションで最初に
+    受けるアーツダメージ-N」: the first arts damage it takes at the centre is N less
+    (``arts_damage``); special damage is not arts damage."""
+    h = t.p(f["seat"])["center"]
+    if h is None:
+        return None
+    add_lasting(t, f["seat"], h, "shield", f["params"]["amount"])
+    t.event("lasting", seat=f["seat"], pos="center", card=h["card"], modifier="shield", amount=f["params"]["amount"],
+            source=f["card"])
     return None
 
 

@@ -108,6 +108,11 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, dict[
      lambda m: ("search_deck", {"holomem": True, **({"level": LEVELS[m[1]]} if m[1] else {}),
                                 **({"color": COLOR_CHARS[m[2]]} if m[2] in COLOR_CHARS else {})})),
     (re.compile(r"自分のデッキの上から(\d)枚をアーカイブする。"), lambda m: ("mill", {"count": int(m[1])})),
+    (re.compile(r"(?:相手のセンターポジションのホロメン1人は、次の相手のターンが終了するまで|相手のセンターホロメンを選ぶ。"
+                r"次の相手のターンが終了するまで、選んだホロメンの)バトンタッチに必要な無色\+(\d)。"),
+     lambda m: ("baton_plus", {"amount": int(m[1])})),
+    (re.compile(r"自分のセンターホロメンを選ぶ。次の相手のターンの間、選んだホロメンがセンターポジションで最初に受けるアーツダメージ"
+                r"-(\d+)。"), lambda m: ("shield", {"amount": int(m[1])})),
 ]
 
 
@@ -231,6 +236,9 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     m = re.fullmatch(r"このカードは、自分の手札がこのカードを含まずに(\d)枚以上なければ使えない。(.+)", body)
     if m and (spec := _spec(m[2])):
         return spec["effect"], {**spec["params"], "hand_min": int(m[1])}
+    m = re.fullmatch(r"このカードは、自分のコラボホロメンがいる時にしか使えない。(.+)", body)
+    if m and (spec := _spec(m[1])):
+        return spec["effect"], {**spec["params"], "needs_collab": True}
     m = re.fullmatch(r"このカードは、自分のステージのエール1枚をアーカイブしなければ使えない。(.+)", body)
     if m and (then := _spec(m[1])):
         return "cost_stage_cheer", {"then": then, "stage_cheer_cost": 1}

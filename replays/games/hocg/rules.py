@@ -18,7 +18,7 @@ from replays.errors import RuleViolation
 from replays.games.hocg import cards as C
 from replays.games.hocg import manual, rawlist
 from replays.games.hocg.commands import COMMANDS
-from replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, finish, names_of
+from replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, expire_lasting, finish, names_of
 from replays.games.hocg.state import (MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, deal, fresh_used, other,
                                       pos_label)
 from replays.kit import CardSet, CardSetError, Game, decisions, frame, is_token
@@ -300,6 +300,8 @@ class Support:
             if ab["params"].get("stage_cheer_cost") and not any(h["cheer"] for _, h in t.stage(seat)):
                 raise RuleViolation(t.rule_of(cmd["card"]), "「自分のステージのエール1枚をアーカイブしなければ使えない」:"
                                                             " no cheer on your stage")
+            if ab["params"].get("needs_collab") and t.p(seat)["collab"] is None:
+                raise RuleViolation(t.rule_of(cmd["card"]), "「自分のコラボホロメンがいる時にしか使えない」: no collab holomem")
             most = ab["params"].get("hand_max")
             if most is not None and len(t.p(seat)["hand"]) - 1 > most:
                 raise RuleViolation(t.rule_of(cmd["card"]), f"「自分の手札がこのカードを含まずに{most}枚以下でなければ"
@@ -441,7 +443,7 @@ class BatonTouch:
             raise RuleViolation(R_BATON, f"no holomem at {pos_label(cmd['back'])}")
         if h["rested"]:
             raise RuleViolation(R_BATON, "a resting back holomem cannot become the centre")
-        cost = t.card(center["card"])["baton"]
+        cost = t.baton_cost(center)
         if len(cmd["cheer"]) != cost:
             raise RuleViolation(R_BATON, f"the cost is {cost} cheer of the centre, {len(cmd['cheer'])} named")
         have = Counter(center["cheer"])
@@ -523,9 +525,10 @@ class EndTurn:
 
     def apply(self, t: Board, cmd: dict) -> None:
         seat = cmd["seat"]
-        for s in SEATS:  # 「このターンの間」 ends
+        for s in SEATS:  # 「このターンの間」 ends, and 「次の相手のターン…」 of the turn that ends
             for _, h in t.stage(s):
                 h["mods"] = {"hp": 0, "arts": 0}
+                expire_lasting(h, t.s["turn"])
         t.event("end_turn", seat=seat)
         if t.s["turn"] >= TURN_LIMIT:
             finish(t, None, f"裁定: {TURN_LIMIT}ターンに達したため引き分け")
@@ -752,7 +755,7 @@ def main_candidates(t: Board, seat: str) -> list[dict]:
     out += [{"type": "collab", "seat": seat, "back": p} for p in backs]
     center = pl["center"]
     if center is not None:
-        cost = t.card(center["card"])["baton"]
+        cost = t.baton_cost(center)
         payments = sorted(set(tuple(sorted(x)) for x in combinations(center["cheer"], cost)))
         out += [{"type": "baton_touch", "seat": seat, "back": p, "cheer": list(pay)} for p in backs for pay in payments]
     return out

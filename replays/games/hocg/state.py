@@ -19,7 +19,9 @@ Layout (``deal`` builds it; ``rules`` changes a copy)::
 
     holo = {"card": top card, "stack": [cards under it, bottom first], "cheer": [cheer cards],
             "attached": [tool/mascot/fan cards], "damage": n, "rested": bool, "since": turn it
-            entered or bloomed, "mods": {"hp": n, "arts": n} (until end of turn), "face_down": bool}
+            entered or bloomed, "mods": {"hp": n, "arts": n} (until end of turn), "face_down": bool,
+            "lasting"?: [{"kind": "baton" | "shield", "amount": n, "until": turn}] (「次の相手の
+            ターン…」: kept while it has any; dropped at the end of turn ``until``)}
 
 Face-down piles are the kit's (``state["zones"]``): ``deck/<seat>`` (the 50-card deck) and
 ``cheer/<seat>`` (the エールデッキ *and* the life). The life is face down even to its owner
@@ -256,6 +258,11 @@ class Board(Ctx):
         if card in hand:
             return card
         return next((i for i in hand if is_token(i) and self.zones.could_be(i, card)), None)
+
+    def baton_cost(self, h: Mapping[str, Any]) -> int:
+        """The cheer a baton touch from ``h`` costs: its card's, plus lasting 「バトンタッチに必要な
+        無色+N」 modifiers."""
+        return self.card(h["card"])["baton"] + sum(m["amount"] for m in h.get("lasting", ()) if m["kind"] == "baton")
 
     def first_turn(self, seat: str) -> bool:
         """The player's own first turn."""

@@ -70,7 +70,8 @@ def holo_view(t: Board, pos: str, h: dict, hidden: bool) -> dict[str, Any]:
     return {"pos": pos, "card": None if face_down else h["card"], "stack": [] if face_down else list(h["stack"]),
             "cheer": list(h["cheer"]), "cheer_colors": dict(Counter(C.color_of(t.cs, c) for c in h["cheer"])),
             "attached": list(h["attached"]), "damage": h["damage"], "hp": None if face_down else t.max_hp(h),
-            "rested": h["rested"], "face_down": h["face_down"], "mods": dict(h["mods"])}
+            "rested": h["rested"], "face_down": h["face_down"], "mods": dict(h["mods"]),
+            **({"lasting": [dict(m) for m in h["lasting"]]} if h.get("lasting") else {})}
 
 
 def pile_view(t: Board, name: str) -> dict[str, Any]:

@@ -17,10 +17,10 @@ from .golden import FOLDER, GOLDEN, PHYSICAL, make, physical_game, physical_opti
 from .helpers import RULES
 
 PINS = {
-    "downs-and-deck-out": ("7f9352c18433023e41d798bae7572721432ee9afdbe75c82d25efb335fc89de7", ["p1"]),
-    "forced-mulligan": ("ce51505aa6094d7cf59a0001662165eeb66f2306971f2871d0271bb3d7c7c06e", ["p1"]),
-    "empty-stage": ("a85f49ed7a27bee1a18161bf92f3fae98e2a1ac6c2484199edae3e9789948a3c", ["p2"]),
-    PHYSICAL: ("7474a24eec6c43bf3474776b061133024fd01a2bb77365cd37e3754e65c83f6b", None),
+    "downs-and-deck-out": ("6aa4ab8da97440b8909588a1cf88e6b7c60dd9a1d21aa8bba28e1fe8b5721525", ["p1"]),
+    "forced-mulligan": ("51ae5d103a02f23e1b22ef66fa55a63fd3360714a9025c6948a8c62faa33b0b1", ["p1"]),
+    "empty-stage": ("8c70cac262169b8ba1f825e3831ecefb945faf647c67d7187e10cca76b21b50e", ["p2"]),
+    PHYSICAL: ("57901b98640c29abffdd1d971ed14a11bfc9b52f64d55a818ed8d64546f035a1", None),
 }
 DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
