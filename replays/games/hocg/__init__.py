@@ -130,7 +130,18 @@ kifu follows the official game; sources are named in our own words):
   are automated (``rawlist.DOWN_SAFE``: draws, cheer sent to another holomem, archive
   searches); any other waits for its owner's ``effect`` commands, on the opponent's
   turn too (the cheer that was on the holomem is then in the archive). Source: the
-  rulebook's ダウン ① — judge's choice for the order against ② where nothing differs. Source: the card texts; judge's choice
+  rulebook's ダウン ① — judge's choice for the order against ② where nothing differs.
+- 「このホロメンが相手の(センター)ホロメンをダウンさせた時」 (a gift) and 「このアーツで…ダウンさせた
+  時」 (an art's text; 「[センターポジション限定]」: used from the centre): they resolve after
+  the downed side's steps (ダウン ①-④: its life taken, its back moved up), and only if the
+  holomem that dealt the damage (an art, or a special damage of its own ability) is still
+  on the stage; an arts bonus is not automated there (the art is over). Source: the card
+  texts; judge's choice for the order (the downed side finishes its down first).
+- 「次の相手のターンが終了するまで」 / 「次の相手のターンの間」: a modifier kept on the holomem
+  itself (it follows a baton touch and leaves with it) until the end of the user's
+  opponent's next turn (if used on the opponent's turn, the one after it). Automated: the
+  baton cost 「バトンタッチに必要な無色+N」 and 「センターポジションで最初に受けるアーツダメージ-N」
+  (spent by the first arts damage taken at the centre). Source: the card texts. Source: the card texts; judge's choice
   where the table needs an order.
 
 >>> from replays import registry
@@ -157,7 +168,7 @@ class Hocg(HocgRules):
     """The ``Rules`` object for hololive OFFICIAL CARD GAME."""
 
     id = "hocg"
-    version = 3
+    version = 4
     title = "hololive OFFICIAL CARD GAME（ホロカ）"
     seats = (2,)
     COMMANDS = COMMANDS

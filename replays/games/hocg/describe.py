@@ -66,6 +66,8 @@ def _event_text(t: Board, e: dict, perspective: str) -> str | None:
         return f"{e['seat']}の{name(e['card'])}がダウン（ライフ-{e['lives']}）"
     if k == "down_ability":
         return f"{e['seat']}の{name(e['card'])}「{e['ability']}」（ダウン①: ダウンした時の能力）"
+    if k == "ko_ability":
+        return f"{e['seat']}の{name(e['card'])}「{e['ability']}」（相手のホロメンをダウンさせた時の能力）"
     if k == "life":
         return f"{e['seat']}がライフ{name(e['card'])}を取る（残り{e['left']}; {RULINGS['life']}）"
     if k == "to_center":

@@ -97,9 +97,10 @@ def roll(t: Board, seat: str, card: str | None, rule: str) -> int:
 
 
 def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
-           no_life: bool = False) -> None:
+           no_life: bool = False, by: dict | None = None) -> None:
     """``amount`` damage to ``seat``'s holomem at ``pos``; downs follow (``check_downs``).
-    ``no_life``: 「ダウンしても相手のライフは減らない」."""
+    ``no_life``: 「ダウンしても相手のライフは減らない」; ``by``: the opponent's holomem that dealt
+    it (``{"pos", "card", "art"?}``), for its 「ダウンさせた時」 abilities."""
     h = t.holo(seat, pos)
     if h is None or amount <= 0:
         return
@@ -107,13 +108,14 @@ def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, sp
     t.event("damage", seat=seat, pos=pos, card=h["card"], amount=amount, special=special, source=source)
     if no_life:
         h["no_life"] = True
-    check_downs(t)
+    check_downs(t, {**by, "seat": other(seat)} if by else None)
     h.pop("no_life", None)
 
 
-def check_downs(t: Board) -> None:
+def check_downs(t: Board, by: dict | None = None) -> None:
     """ダウン: every holomem whose damage reached its HP, the next turn's player first
-    (お互いのステージホロメンが同じタイミングで…次に番を行うプレイヤー)."""
+    (お互いのステージホロメンが同じタイミングで…次に番を行うプレイヤー); then the 「ダウンさせた時」
+    abilities of ``by`` (the holomem that dealt the damage: ``ko_triggers``)."""
     s = t.s
     order = [other(s["active"]), s["active"]]
     todo = []
@@ -130,6 +132,7 @@ def check_downs(t: Board) -> None:
                 lives = 0
             t.event("down", seat=seat, pos=pos, card=h["card"], lives=lives)
             todo.append((seat, pos, lives))
+    downed_by = [pos for seat, pos, _ in todo if by and seat != by["seat"]]
     frames = []
     for seat in order:
         frames += [f for f in triggered if f["seat"] == seat]  # ダウン① before the life (③)
@@ -137,6 +140,8 @@ def check_downs(t: Board) -> None:
             frames += [frame("take_life", seat, None, "down") for _ in range(lives)]
         if any(x[0] == seat and x[1] == "center" for x in todo):
             frames.append(frame("replace_center", seat, None, "down"))
+    if downed_by:  # after the downs' own steps (judge's choice: the downed side finishes first)
+        frames += ko_triggers(t, by, downed_by)
     s["stack"].extend(reversed(frames))
     decide(t)
 
@@ -158,6 +163,33 @@ def down_triggers(t: Board, seat: str, card: str) -> list[dict]:
         if not opp_turn or seat != t.s["active"]:
             t.event("down_ability", seat=seat, card=card, ability=a.get("name") or a["kind"])
             out.append(ability_frame(t, seat, card, spec, "down"))
+    return out
+
+
+def ko_triggers(t: Board, by: dict, downed: list[str]) -> list[dict]:
+    """「このホロメンが相手の(センター)ホロメンをダウンさせた時、…」 (a gift of the holomem that dealt
+    the damage) and 「([センターポジション限定])このアーツで相手の(センター)ホロメンをダウンさせた時、…」
+    (the text of the art that dealt it): their frames, if that holomem is still at ``by["pos"]``
+    (it was not downed at the same time). ``downed``: the positions of the opponent's downed
+    holomem (before the back moved up)."""
+    seat, pos = by["seat"], by.get("pos")
+    h = t.holo(seat, pos) if pos else None
+    if h is None or h["card"] != by.get("card"):
+        return []
+    card = t.card(h["card"])
+    texts = [a for a in card["abilities"] if a.get("effect") == "on_ko"]
+    if by.get("art") is not None and by["art"] < len(card["arts"]) and card["arts"][by["art"]].get("effect") == "on_ko":
+        texts.append({**card["arts"][by["art"]], "kind": "arts"})
+    out = []
+    for a in texts:
+        pa = a["params"]
+        if (pa.get("art") and a["kind"] != "arts") or (pa.get("pos") and pa["pos"] != pos):
+            continue
+        if pa.get("center") and "center" not in downed:
+            continue
+        t.event("ko_ability", seat=seat, card=h["card"], ability=a.get("name") or a["kind"])
+        out.append(ability_frame(t, seat, h["card"], {**a, "effect": pa["then"]["effect"],
+                                                      "params": pa["then"]["params"]}, "ko", pos=pos))
     return out
 
 
@@ -298,7 +330,8 @@ def arts_damage(t: Board, f: dict) -> Options:
             del target["lasting"]
         total = max(0, total - shield["amount"])
         t.event("shielded", seat=opp, pos="center", card=target["card"], amount=shield["amount"])
-    damage(t, opp, pa["target"], total, source=f["card"], special=False)
+    damage(t, opp, pa["target"], total, source=f["card"], special=False,
+           by={"pos": pa["pos"], "card": f["card"], "art": pa["art"]})
     return None
 
 
@@ -371,7 +404,8 @@ def _constant(t: Board, f: dict) -> Options:
     return None
 
 
-for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life", "no_bloom", "alias", "declare_die", "on_down"):
+for _name in ("tool_arts", "mascot_hp", "deck_rule", "buzz_life", "no_bloom", "alias", "declare_die", "on_down",
+              "on_ko"):
     EFFECTS.effect(_name, timing="constant")(_constant)
 
 
@@ -562,8 +596,9 @@ def special_damage(t: Board, f: dict) -> Options:
 
 
 def _hit(t: Board, f: dict, pos: str) -> None:
+    own = own_holo_of(t, f)
     damage(t, other(f["seat"]), pos, f["params"]["amount"], source=f["card"], special=True,
-           no_life=f["params"].get("no_life", False))
+           no_life=f["params"].get("no_life", False), by={"pos": own, "card": f["card"]} if own else None)
 
 
 @special_damage.answer
@@ -590,7 +625,8 @@ def boost_turn(t: Board, f: dict) -> Options:
 def _boost_options(t: Board, f: dict) -> list[str]:
     color, only, tag = f["params"].get("color"), f["params"].get("pos"), f["params"].get("tag")
     return [p for p, h in t.stage(f["seat"])
-            if (color is None or color in t.card(h["card"])["colors"]) and (only is None or p == only)
+            if (color is None or color in t.card(h["card"])["colors"])
+            and (only is None or p == only or (only == "back" and p.startswith("back")))
             and (tag is None or tag in t.card(h["card"])["tags"])]
 
 
@@ -1122,6 +1158,32 @@ def holopower_swap(t: Board, f: dict) -> Options:
 
 @holopower_swap.answer
 def _holopower_taken(t: Board, f: dict, choice: Any) -> Options:
+    _from_holopower(t, f, choice)
+    t.s["stack"].append(frame("holopower_put", f["seat"], f["card"], f["origin"], {}))
+    return None
+
+
+@EFFECTS.effect("holopower_take", timing="ability", prompt="ホロパワーから手札に加えるカード", secret=False)
+def holopower_take(t: Board, f: dict) -> Options:
+    """「自分のデッキの上からN枚をホロパワーにする。その後、自分のホロパワーを見る。その中から1枚を
+    公開し、手札に加える。そしてホロパワーをシャッフルする。」: the deck top face down to ホロパワー
+    (as a collab's), then ``holopower_swap``'s look and take; the shuffle of face-down cards
+    changes nothing recorded (they are archived as paid in the order put there)."""
+    seat, pl = f["seat"], t.p(f["seat"])
+    for _ in range(f["params"].get("add", 1)):
+        if t.deck_size(seat) == 0:
+            break
+        pl["holopower"].append(t.zones.draw(f"deck/{seat}", "holopower", t.rule_of(f["card"]), visible=()))
+    return holopower_swap.run(t, f)
+
+
+@holopower_take.answer
+def _holopower_take(t: Board, f: dict, choice: Any) -> Options:
+    _from_holopower(t, f, choice)
+    return None
+
+
+def _from_holopower(t: Board, f: dict, choice: Any) -> None:
     seat, pl = f["seat"], t.p(f["seat"])
     item = choice if choice in pl["holopower"] else next(i for i in pl["holopower"] if choice in _could_be(t, i))
     pl["holopower"].remove(item)
@@ -1129,8 +1191,6 @@ def _holopower_taken(t: Board, f: dict, choice: Any) -> Options:
         t.zones.reveal(item, choice, "look", t.rule_of(f["card"]))
     pl["hand"].append(choice)
     t.event("reveal", seat=seat, card=choice, source=f["card"])
-    t.s["stack"].append(frame("holopower_put", seat, f["card"], f["origin"], {}))
-    return None
 
 
 @EFFECTS.effect("holopower_put", timing="rule", prompt="ホロパワーにする手札", secret=True)

@@ -108,6 +108,10 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, dict[
      lambda m: ("search_deck", {"holomem": True, **({"level": LEVELS[m[1]]} if m[1] else {}),
                                 **({"color": COLOR_CHARS[m[2]]} if m[2] in COLOR_CHARS else {})})),
     (re.compile(r"自分のデッキの上から(\d)枚をアーカイブする。"), lambda m: ("mill", {"count": int(m[1])})),
+    (re.compile(r"自分のデッキの上から(\d)枚をホロパワーにする。その後、自分のホロパワーを見る。その中から1枚を公開し、手札に加える。"
+                r"そしてホロパワーをシャッフルする。"), lambda m: ("holopower_take", {"add": int(m[1])})),
+    (re.compile(r"このホロメン以外の自分のバックホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツ\+(\d+)。"),
+     lambda m: ("boost_turn", {"amount": int(m[1]), "pos": "back"})),
     (re.compile(r"(?:相手のセンターポジションのホロメン1人は、次の相手のターンが終了するまで|相手のセンターホロメンを選ぶ。"
                 r"次の相手のターンが終了するまで、選んだホロメンの)バトンタッチに必要な無色\+(\d)。"),
      lambda m: ("baton_plus", {"amount": int(m[1])})),
@@ -214,6 +218,20 @@ DOWN_TRIGGER = re.compile(r"(相手のターンで、)?このホロメンがダ�
 #: what such a trigger may do by itself: effects that do not read the downed holomem, so that
 #: resolving them once it is archived (ダウン②) changes nothing
 DOWN_SAFE = ("draw", "cheer_to", "archive_cheer", "from_archive", "search_deck")
+#: 「このホロメンが相手の(センター)ホロメンをダウンさせた時、…」 (a gift) and 「([センターポジション限定])
+#: このアーツで相手の(センター)ホロメンをダウンさせた時、…」 (an art's text): ``effects.ko_triggers``
+KO_TRIGGER = re.compile(r"(\[センターポジション限定\])?(このホロメンが|このアーツで)相手の(センター)?ホロメンをダウンさせた時、(.+)")
+#: what such a trigger may do by itself, once the damage is dealt and the downs resolved (not
+#: an arts bonus: the art is over)
+KO_SAFE = DOWN_SAFE + ("heal", "look_top", "special_damage", "if_oshi", "sequence", "cost_hand", "holopower_take")
+
+
+def _ko_safe(spec: dict[str, Any]) -> bool:
+    params = spec["params"]
+    if spec["effect"] not in KO_SAFE:
+        return False
+    inner = params.get("steps", []) + [params["then"]] if "then" in params else params.get("steps", [])
+    return all(_ko_safe(s) for s in inner)
 
 
 def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
@@ -227,6 +245,10 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
     if m and (then := _spec(m[2])):
         return "if_state", {"test": "second_first_turn" if m[1].startswith("自分が後攻") else "life_below_opponent",
                             "then": then}
+    m = KO_TRIGGER.fullmatch(body)
+    if m and (then := _spec(m[4])) and _ko_safe(then):
+        return "on_ko", {"then": then, **({"pos": "center"} if m[1] else {}), **({"center": True} if m[3] else {}),
+                         **({"art": True} if m[2] == "このアーツで" else {})}
     m = DOWN_TRIGGER.fullmatch(body)
     if m and (then := _spec(m[2])) and then["effect"] in DOWN_SAFE and then["params"].get("to") != "self":
         return "on_down", {"opp_turn": bool(m[1]), "then": then}

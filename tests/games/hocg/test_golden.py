@@ -17,10 +17,10 @@ from .golden import FOLDER, GOLDEN, PHYSICAL, make, physical_game, physical_opti
 from .helpers import RULES
 
 PINS = {
-    "downs-and-deck-out": ("6aa4ab8da97440b8909588a1cf88e6b7c60dd9a1d21aa8bba28e1fe8b5721525", ["p1"]),
-    "forced-mulligan": ("51ae5d103a02f23e1b22ef66fa55a63fd3360714a9025c6948a8c62faa33b0b1", ["p1"]),
-    "empty-stage": ("8c70cac262169b8ba1f825e3831ecefb945faf647c67d7187e10cca76b21b50e", ["p2"]),
-    PHYSICAL: ("57901b98640c29abffdd1d971ed14a11bfc9b52f64d55a818ed8d64546f035a1", None),
+    "downs-and-deck-out": ("c92e8d9448ca157dbf3f976c0b624480647079a7b3d56d10674c9ecc90574f26", ["p1"]),
+    "forced-mulligan": ("6aeae2f78787fbe0e364e8fb78aa15cd2a1e401b6e3df970f9f88f64599f4537", ["p1"]),
+    "empty-stage": ("1287b2a0dec96ab7ad535a1bd491b24f672da830fe0094d9b3283f65e64e3159", ["p2"]),
+    PHYSICAL: ("e26d45fd912327add369578dfa450baceb9bd914f5aa7d3b7f9666d867c9657b", None),
 }
 DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
