@@ -195,7 +195,8 @@ def asking_context(asking: Mapping[str, Any], labels: Mapping[str, str], cardset
     multi = ({"run": run, "rows": pickers.run_options(cardset, needs, run, observed=observed)}
              if run is not None and run.size >= pickers.MULTI_AT and run.index == needs.get("index") else None)
     return {"json": dumps(command), "label": labels.get(dumps(base), f"{base.get('seat')}: {base.get('type')}"),
-            "needs": needs, "multi": multi, "query": query, "options": pickers.matching(options, query) if query else options,
+            "needs": needs, "multi": multi, "query": query,
+            "options": pickers.matching(options, query) if query else options,
             "stated": ["unknown" if o is None else cardset.name(o) if cardset is not None and isinstance(o, str)
                        else str(o) for o in stated]}
 

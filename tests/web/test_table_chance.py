@@ -150,7 +150,8 @@ def draws3(app, client, matches):
 
 def multi_rows(page: str) -> dict[str, str]:
     """The multi-pick form's rows: each card's label -> its most copies (×n)."""
-    return dict(re.findall(r'data-testid="multi-pick">([^<]*?) (?:<small>[^<]*</small> )?<small class="left">×(\d+)</small>', page))
+    row = r'data-testid="multi-pick">([^<]*?) (?:<small>[^<]*</small> )?<small class="left">×(\d+)</small>'
+    return dict(re.findall(row, page))
 
 
 def post_picks(table: Table, picks: dict[str, int], *, multi: dict | None = None, order: list | None = None,
