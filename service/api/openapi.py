@@ -9,8 +9,12 @@ patterns such as ``SEAT_ID``, ``PERSPECTIVE``, ``STREAM_ID``, ``CURSOR``, ranges
 unknown fields refused); list every status it answers with ``_ok`` / ``_errors`` (the edge
 statuses are added to every operation below); answer a well-formed value that only the
 store can refuse (a seat or step this match lacks) with ``NotInMatch`` (400
-``not_in_match``), a state it is not in with 409/422, never with a plain 400. A route
-whose path has ``{match_id}`` is fuzzed against real matches automatically.
+``not_in_match``), a state it is not in with 409/422, and a rule JSON Schema cannot
+state (a relation of two fields or items, a card set or deck only the store knows) with
+``service.errors.Unprocessable`` (422, with field ``errors``), never with a plain 400. A
+route whose path has ``{match_id}`` (or an event's ``{eid}``) is fuzzed against real ones
+automatically; a body the route reads besides ``_ok``'s schemas is made exact after
+``spec.to_dict()`` (``_exact_bodies``, ``review.exact_bodies``).
 """
 from __future__ import annotations
 
