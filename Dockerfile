@@ -8,6 +8,7 @@ COPY pyproject.toml README.md ./
 COPY replays ./replays
 COPY service ./service
 COPY web ./web
+COPY kifu ./kifu
 RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 
 FROM python:3.11-slim
@@ -21,4 +22,4 @@ EXPOSE 8000
 # kifu serve's worker: a greenlet per connection (a slow or abandoned client, or a thousand
 # spectators, hold no thread), with header and idle deadlines and JSON refusals.
 # The app reads REDIS_URL, KIFU_SECRET_KEY and KIFU_ADMIN_TOKEN from the environment.
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--worker-class", "service.greenworker.GreenWorker", "--worker-connections", "10000", "--workers", "2", "--timeout", "60", "--graceful-timeout", "5", "--access-logfile", "-", "service.app:create_app()"]
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--worker-class", "kifu.service.greenworker.GreenWorker", "--worker-connections", "10000", "--workers", "2", "--timeout", "60", "--graceful-timeout", "5", "--access-logfile", "-", "kifu.service.app:create_app()"]

@@ -34,10 +34,10 @@ if str(ROOT) not in sys.path:
 
 import redis  # noqa: E402
 
-from replays import canon, registry  # noqa: E402
-from replays.demo import demo_record  # noqa: E402
-from replays.kit.tables import restate  # noqa: E402
-from service.embedded import RedisProcess, free_port  # noqa: E402
+from kifu.replays import canon, registry  # noqa: E402
+from kifu.replays.demo import demo_record  # noqa: E402
+from kifu.replays.kit.tables import restate  # noqa: E402
+from kifu.service.embedded import RedisProcess, free_port  # noqa: E402
 
 PREFERRED = "holodelive"
 NO_LIMITS = {"write": None, "auth": None, "auth_fail": None}
@@ -85,7 +85,7 @@ def bench_raw(client, payload: str, seconds: float) -> float:
 
 def at_physical_table(rules, games):
     """The same games as a physical table's recorder states them: every chance outcome in
-    the command that causes it, the set-up's in the deal (``replays.kit.tables.restate``)."""
+    the command that causes it, the set-up's in the deal (``kifu.replays.kit.tables.restate``)."""
     out = []
     for names, options, seed, commands in games:
         deal, stated = restate(rules, options, seed, len(names), [c for _, c in commands])
@@ -112,14 +112,14 @@ def bench_service(matches, games, seconds: float, *, table: str = "digital") -> 
 
 def http_app():
     """The app gunicorn serves in this benchmark: the real one, with rate limits off."""
-    from service.app import create_app
+    from kifu.service.app import create_app
 
     return create_app({"KIFU_RATE_LIMITS": NO_LIMITS, "KIFU_EXTENSIONS": []})
 
 
 def bot_game(store, rules, mid: str, index: int) -> list[tuple[str, dict]]:
     """The bot's whole game for an existing match (reads its seed straight from Redis)."""
-    from replays import bot, engine
+    from kifu.replays import bot, engine
 
     state = engine.initial_state(rules, store.meta(mid)["header"], store.seed(mid))
     return [(c["seat"], c) for c, _ in bot.play(rules, state, f"bench-bot-{index}")]
@@ -128,7 +128,7 @@ def bot_game(store, rules, mid: str, index: int) -> list[tuple[str, dict]]:
 def bench_http(redis_url: str, games, seconds: float) -> float:
     import requests
 
-    from service.store import Store
+    from kifu.service.store import Store
 
     store = Store(redis.Redis.from_url(redis_url, decode_responses=True))
 
@@ -190,8 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-http", action="store_true", help="skip the gunicorn measurement")
     args = parser.parse_args(argv)
 
-    from service.matches import MatchService
-    from service.store import Store
+    from kifu.service.matches import MatchService
+    from kifu.service.store import Store
 
     rules = bench_rules()
     games = plays(rules, 12)
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
               "(outcomes stated and checked as the command applies)")
         if not args.no_http:
             try:
-                import service.app  # noqa: F401
+                import kifu.service.app  # noqa: F401
             except ImportError as exc:
                 print(f"HTTP: skipped, the app factory is not importable ({exc})")
             else:

@@ -5,10 +5,10 @@ the reducer costs on top of merely parsing the log (1.0 would be "free").
 
 With ``--table physical`` (or ``observed``) the same games are folded as a physical
 table recorded them: every chance outcome stated in the commands and the set-up's in the
-deal (``replays.kit.tables.restate``), so the figure is what replaying a physical record
+deal (``kifu.replays.kit.tables.restate``), so the figure is what replaying a physical record
 costs (the states are the same, only the source of the outcomes differs).
 
-With ``--judged`` it also folds through the judging layer (``replays.judging.Judged``, the
+With ``--judged`` it also folds through the judging layer (``kifu.replays.judging.Judged``, the
 wrapper every match is served with) and prints that fold's cost relative to the game's own.
 
     python bench/fold.py [--game holodelive] [--records 40] [--repeat 5] [--table digital] [--cpu] [--judged]
@@ -19,10 +19,10 @@ import argparse
 import json
 import time
 
-from replays import engine, judging, registry
-from replays.demo import demo_record
-from replays.kit.tables import restate
-from replays.records import Record
+from kifu.replays import engine, judging, registry
+from kifu.replays.demo import demo_record
+from kifu.replays.kit.tables import restate
+from kifu.replays.records import Record
 
 
 def best_of(repeat: int, fn, clock=time.perf_counter) -> float:

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from service.embedded import free_port  # noqa: E402
+from kifu.service.embedded import free_port  # noqa: E402
 
 TIMEOUT = 5.0
 
@@ -44,7 +44,7 @@ def start(data: Path, worker: str, header_timeout: float, idle_timeout: float) -
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "KIFU_SECRET_KEY")}
     env.update(KIFU_ADMIN_TOKEN="kifu-bench-admin-token-0123456789abcdef", PYTHONPATH=str(ROOT))
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(data / "var"),
+        [sys.executable, "-m", "kifu.service.cli", "serve", "--port", str(port), "--data-dir", str(data / "var"),
          "--no-demo", "--worker", worker, "--threads", "64",
          "--limit-header-seconds", str(header_timeout), "--limit-idle-seconds", str(idle_timeout)],
         cwd=data, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

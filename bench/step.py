@@ -8,13 +8,13 @@ directory, a free port; never the machine's Redis):
 - ``step``: the htmx response for an arbitrary step (``GET /m/<id>?step=N&as=public``
   with ``HX-Request``), each with a COLD process cache (the service's state cache and
   per-match statics are cleared before every request), served in-process by the real app
-  (``service.app.create_app`` with the web extension) through Flask's test client;
+  (``kifu.service.app.create_app`` with the web extension) through Flask's test client;
 - ``xrange``: one ``XRANGE`` of 32 entries of that match's log on the same Redis;
 - the ratio of their medians, and the byte size of a step's htmx response (raw and gzip).
 
 It also measures the cold full page (what a browser gets on opening a step's URL): its
 time and its byte size at the first, middle and last step, against the 100 KB the issue
-allows (the move list is windowed: ``web.viewer.MOVES_WINDOW`` entries around the step,
+allows (the move list is windowed: ``kifu.web.viewer.MOVES_WINDOW`` entries around the step,
 the rest loaded on demand), and the same step figures for the longest HOLOdeLIVE demo match.
 
 No registered game's bot match reaches 2,000 commands (HOLOdeLIVE ends by turn 200 and
@@ -40,14 +40,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from replays import bot, registry  # noqa: E402
-from replays.rng import Rng, derive  # noqa: E402
-from service import keys  # noqa: E402
-from service.app import create_app  # noqa: E402
-from service.embedded import RedisProcess  # noqa: E402
-from service.seeding import seed_demo_matches  # noqa: E402
+from kifu.replays import bot, registry  # noqa: E402
+from kifu.replays.rng import Rng, derive  # noqa: E402
+from kifu.service import keys  # noqa: E402
+from kifu.service.app import create_app  # noqa: E402
+from kifu.service.embedded import RedisProcess  # noqa: E402
+from kifu.service.seeding import seed_demo_matches  # noqa: E402
 from tests.web import toy  # noqa: E402
-from web.viewer import MOVES_WINDOW  # noqa: E402
+from kifu.web.viewer import MOVES_WINDOW  # noqa: E402
 
 LONG = 2000
 PAGE_LIMIT = 100_000  #: issue 14: a 2,000-command match's cold page is under 100 KB

@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from service.embedded import free_port  # noqa: E402
+from kifu.service.embedded import free_port  # noqa: E402
 from tests.service.serving import ADMIN, LAUNCH  # noqa: E402
 
 MARKER = re.compile(rb"id: (\d+)\nevent: marker")

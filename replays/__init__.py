@@ -3,7 +3,7 @@
 Nothing in this package touches Flask, Redis, the clock or a global RNG; every
 function is a pure function of its arguments.
 """
-from replays.errors import CommandError, RecordError, RuleViolation, SchemaError
-from replays.rules import Outcome, Rules
+from kifu.replays.errors import CommandError, RecordError, RuleViolation, SchemaError
+from kifu.replays.rules import Outcome, Rules
 
 __all__ = ["CommandError", "Outcome", "RecordError", "Rules", "RuleViolation", "SchemaError"]

@@ -1,14 +1,14 @@
 """A seeded random player: uniform over every legal command of every seat to act.
 
 Used by ``kifu demo``, the embedded server's first start, and the property tests. Its
-choices come from ``replays.rng`` with its own seed, so the same seeds play the same game.
+choices come from ``kifu.replays.rng`` with its own seed, so the same seeds play the same game.
 """
 from __future__ import annotations
 
 from typing import Iterator
 
-from replays.rng import Rng
-from replays.rules import Command, Rules, State
+from kifu.replays.rng import Rng
+from kifu.replays.rules import Command, Rules, State
 
 
 class GameDidNotEnd(RuntimeError):

@@ -8,9 +8,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Iterable
 
-from replays import bot, canon, engine, records
-from replays.rng import Rng, derive
-from replays.rules import Command, Rules
+from kifu.replays import bot, canon, engine, records
+from kifu.replays.rng import Rng, derive
+from kifu.replays.rules import Command, Rules
 
 NAMES = ("Aoi", "Hikari", "Ren", "Sora", "Mio", "Kaito", "Yuki", "Nagi", "Haru", "Tsubasa")
 EPOCH = datetime(2026, 1, 1, tzinfo=timezone.utc)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from replays.errors import SchemaError
-from replays.rules import Command, Rules, State
+from kifu.replays.errors import SchemaError
+from kifu.replays.rules import Command, Rules, State
 
 
 def validate(rules: Rules, command: Any) -> Command:

@@ -37,7 +37,7 @@ of its pile in the order it left (MTR 4.4's "known place" for a backup), so the 
 bring the same cards. The game's step counter goes back too, so digital chance labels
 repeat and a replay of the same commands gives the same outcomes.
 
->>> from replays.judging import PENALTIES
+>>> from kifu.replays.judging import PENALTIES
 >>> PENALTIES
 ('warning', 'game_loss', 'match_loss', 'disqualification')
 """
@@ -48,9 +48,9 @@ from typing import Any, Callable, Mapping
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from replays.errors import RuleViolation
-from replays.kit import zones as _zones
-from replays.rules import OMNISCIENT, Command, Outcome, Rules, State, perspectives, seat_ids
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import zones as _zones
+from kifu.replays.rules import OMNISCIENT, Command, Outcome, Rules, State, perspectives, seat_ids
 
 R = "DESIGN.md/Judging"
 R_CALL = f"{R}/judge_call"

@@ -20,9 +20,9 @@ import json
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterable, Iterator, Mapping
 
-from replays import canon
-from replays.errors import RecordError
-from replays.rules import seat_ids
+from kifu.replays import canon
+from kifu.replays.errors import RecordError
+from kifu.replays.rules import seat_ids
 
 FORMAT = "kifu/2"
 TABLES = ("digital", "physical", "observed")

@@ -16,16 +16,16 @@ import importlib
 from functools import cache
 from typing import Any, Mapping
 
-from replays.kit.cardset import CardSet
-from replays.rules import Rules
+from kifu.replays.kit.cardset import CardSet
+from kifu.replays.rules import Rules
 
 #: Each module exposes ``RULES``; the order is the order games are listed to users.
 GAME_MODULES: tuple[str, ...] = (
-    "replays.games.holodelive",
-    "replays.games.senbu_rinki",
-    "replays.games.heroes_placement",
-    "replays.games.rolling_stone",
-    "replays.games.hocg",
+    "kifu.replays.games.holodelive",
+    "kifu.replays.games.senbu_rinki",
+    "kifu.replays.games.heroes_placement",
+    "kifu.replays.games.rolling_stone",
+    "kifu.replays.games.hocg",
 )
 
 

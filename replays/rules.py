@@ -57,7 +57,7 @@ class Outcome:
 
 @runtime_checkable
 class Rules(Protocol):
-    """One game. Registered in ``replays.registry``; all hooks are pure."""
+    """One game. Registered in ``kifu.replays.registry``; all hooks are pure."""
 
     id: str  #: module id, e.g. "holodelive"; stored in every record header
     version: int  #: bump whenever behaviour changes; records name the version they used
@@ -65,7 +65,7 @@ class Rules(Protocol):
     seats: tuple[int, ...]  #: allowed player counts
     commands: Mapping[str, Any]  #: command type -> marshmallow Schema instance
     options_schema: Any  #: marshmallow Schema instance for ``setup`` options
-    cardset: Any  #: the bound ``replays.kit.CardSet`` (None until ``bind``)
+    cardset: Any  #: the bound ``kifu.replays.kit.CardSet`` (None until ``bind``)
 
     def bind(self, cardset: Any) -> "Rules":
         """These rules for one card set; every other hook is called on the bound object."""
@@ -73,7 +73,7 @@ class Rules(Protocol):
     def setup(self, options: Mapping[str, Any], seed: str, players: int, *, table: str = "digital",
               deal: list | None = None) -> State:
         """The initial state. Chance comes from ``seed`` (digital) or ``deal`` (the outcomes a
-        physical or observed table stated for setup's chance events; see ``replays.kit.chance``)."""
+        physical or observed table stated for setup's chance events; see ``kifu.replays.kit.chance``)."""
 
     def check(self, state: State, command: Command) -> None:
         """Raise ``RuleViolation`` if ``command`` (already schema-valid) is illegal now."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from replays import canon, engine
-from replays.rules import Command, Rules, State
+from kifu.replays import canon, engine
+from kifu.replays.rules import Command, Rules, State
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from replays import canon, engine, judging, records, registry
-from replays.errors import CommandError, RuleViolation, SchemaError
-from replays.rules import Rules, seat_ids
+from kifu.replays import canon, engine, judging, records, registry
+from kifu.replays.errors import CommandError, RuleViolation, SchemaError
+from kifu.replays.rules import Rules, seat_ids
 
 
 @dataclass

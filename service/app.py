@@ -2,13 +2,13 @@
 
 ``create_app(config)`` wires one redis-py client into a ``Store`` and a ``MatchService``
 and keeps them on ``app.extensions["kifu"]`` (a ``Kifu`` object); it imports every game's
-demo card sets into the store (``service.cardsets``) as ``kifu cards import`` would. It then registers the
+demo card sets into the store (``kifu.service.cardsets``) as ``kifu cards import`` would. It then registers the
 API blueprint and loads every entry point of the ``kifu.extensions`` group, calling its
 ``init_app(app)``: that is how ``web`` plugs in without ``service`` importing it.
 
 Configuration comes from the mapping given, else from the environment (``REDIS_URL``,
 ``KIFU_SECRET_KEY``, ``KIFU_ADMIN_TOKEN``, ``KIFU_REDIS_WAIT``), so ``gunicorn
-'service.app:create_app()'`` works as is (docker-compose.yml). There is no default secret
+'kifu.service.app:create_app()'`` works as is (docker-compose.yml). There is no default secret
 key: a hard-coded one would be a shared one. ``kifu serve`` generates and persists one
 under its data directory.
 
@@ -30,11 +30,11 @@ import redis
 from flask import Flask
 from redis.cluster import ClusterNode, RedisCluster
 
-from replays import registry
-from replays.rules import Rules
-from service import auth, limits
-from service.matches import MatchService
-from service.store import Store
+from kifu.replays import registry
+from kifu.replays.rules import Rules
+from kifu.service import auth, limits
+from kifu.service.matches import MatchService
+from kifu.service.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ def _config(config: Mapping[str, Any] | None) -> dict[str, Any]:
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. Config keys: ``REDIS_URL`` (required), ``SECRET_KEY`` (required),
     ``KIFU_ADMIN_TOKEN``, ``MAX_CONTENT_LENGTH``, ``TESTING``, the limits of
-    ``service.limits``, ``KIFU_EXTENSIONS`` (names to load; default all) and, for tests
+    ``kifu.service.limits``, ``KIFU_EXTENSIONS`` (names to load; default all) and, for tests
     and alternative registries, ``KIFU_GAMES`` (every game played here, unbound Rules;
     default the registry's) and ``KIFU_LOOKUP`` (record header -> Rules bound to its card
     set, instead of ``MatchService.bind``; KeyError for what it lacks),
@@ -157,7 +157,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     proxies in front, for client addresses).
     """
     settings = _config(config)
-    app = Flask("service", instance_relative_config=False)
+    app = Flask("kifu.service", instance_relative_config=False)
     app.config.from_mapping(settings)
     app.json.ensure_ascii = False  # Japanese card names stay readable
     app.json.sort_keys = True
@@ -187,7 +187,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         hops = int(settings["KIFU_PROXY_FIX"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
 
-    from service import api
+    from kifu.service import api
 
     api.errors.register(app)
     app.register_blueprint(api.bp)

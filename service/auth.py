@@ -5,7 +5,7 @@ Tokens are random (``kifu_`` + ``secrets.token_urlsafe(32)``) and only their SHA
 (DESIGN.md, "API and security"):
 
 - ``admin`` (organizer), ``judge`` and ``head_judge``: every perspective of every match, incl.
-  omniscient (judging, ``service.judging``: a head judge also rules on appeals);
+  omniscient (judging, ``kifu.service.judging``: a head judge also rules on appeals);
 - ``recorder``: every seat of its one match (it records for the whole table);
 - ``player``: its one seat of its one match (records it only at a digital table: at a
   physical or observed one the recorder states what happens);
@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
-from replays.rules import OMNISCIENT, PUBLIC, seat_ids
-from service.errors import BadRequest, Forbidden, Unauthorized
+from kifu.replays.rules import OMNISCIENT, PUBLIC, seat_ids
+from kifu.service.errors import BadRequest, Forbidden, Unauthorized
 
 ROLES = ("admin", "judge", "head_judge", "recorder", "player", "annotator")
 OMNISCIENT_ROLES = ("admin", "judge", "head_judge")

@@ -11,18 +11,18 @@ and an error that quotes the input can always be encoded.
 >>> loads('{"n": 1.5}', limit=100)
 Traceback (most recent call last):
 ...
-service.errors.BadJson: malformed JSON: number 1.5 is not an integer (floats never reach a record)
+kifu.service.errors.BadJson: malformed JSON: number 1.5 is not an integer (floats never reach a record)
 >>> loads('"\\\\ud800"', limit=100)
 Traceback (most recent call last):
 ...
-service.errors.BadJson: malformed JSON: a \\u escape names a lone surrogate, which is not a character
+kifu.service.errors.BadJson: malformed JSON: a \\u escape names a lone surrogate, which is not a character
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from service.errors import BadJson, BadRequest, TooLarge
+from kifu.service.errors import BadJson, BadRequest, TooLarge
 
 
 def _reject_float(text: str) -> Any:

@@ -1,6 +1,6 @@
 """Card sets in Redis by digest: what ``kifu cards import`` loads and every match is bound to.
 
-Keys (``service.keys``)::
+Keys (``kifu.service.keys``)::
 
     kifu:cardset:<digest>   hash: data (canonical JSON, exactly what was hashed), game, id,
                             title, cards (how many), imported (UTC)
@@ -24,12 +24,12 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any, Iterable
 
-from replays import canon
-from replays.demo import iso
-from replays.kit.cardset import CardSet, CardSetError
-from replays.rules import Rules
-from service import keys
-from service.errors import StoreCorrupt
+from kifu.replays import canon
+from kifu.replays.demo import iso
+from kifu.replays.kit.cardset import CardSet, CardSetError
+from kifu.replays.rules import Rules
+from kifu.service import keys
+from kifu.service.errors import StoreCorrupt
 
 DIGEST = re.compile(r"^[0-9a-f]{64}$")
 

@@ -17,13 +17,13 @@ import click
 import redis
 from tqdm import tqdm
 
-from replays import registry
-from replays.demo import demo_record
-from replays.kit.cardset import CardSetError
-from replays.verify import verify_text
-from service import auth
-from service.datadir import DataDir, DataDirBusy
-from service.errors import ServiceError
+from kifu.replays import registry
+from kifu.replays.demo import demo_record
+from kifu.replays.kit.cardset import CardSetError
+from kifu.replays.verify import verify_text
+from kifu.service import auth
+from kifu.service.datadir import DataDir, DataDirBusy
+from kifu.service.errors import ServiceError
 
 REDIS_LOST = 3  #: ``kifu serve``'s exit status when its embedded Redis cannot be restarted
 PROGRESS_AFTER = 3  #: show a progress bar for more files than this
@@ -31,7 +31,7 @@ MAX_CARDSET_BYTES = 16 * 1024 * 1024
 
 
 def _version() -> str:
-    from service.api.meta import kifu_version
+    from kifu.service.api.meta import kifu_version
 
     return kifu_version()
 
@@ -75,8 +75,8 @@ def open_redis(redis_url: str | None, data_dir: str, *, share: bool = True, watc
 
 @contextlib.contextmanager
 def open_matches(redis_url: str | None, data_dir: str):
-    from service.matches import MatchService
-    from service.store import Store
+    from kifu.service.matches import MatchService
+    from kifu.service.store import Store
 
     with open_redis(redis_url, data_dir) as url:
         client = _connect(url)
@@ -87,8 +87,8 @@ def open_matches(redis_url: str | None, data_dir: str):
 
 
 def _connect(url: str, **kwargs: Any) -> Any:
-    """A client for ``url``: a ``RedisCluster`` for ``redis+cluster://`` (``service.app.connect``)."""
-    from service.app import connect
+    """A client for ``url``: a ``RedisCluster`` for ``redis+cluster://`` (``kifu.service.app.connect``)."""
+    from kifu.service.app import connect
 
     try:
         return connect(url, **kwargs)
@@ -114,8 +114,8 @@ def _stop_on_sigterm() -> None:
 
 
 def with_limit_options(func):
-    """``kifu serve``'s limit options, each with its ``KIFU_LIMIT_*`` variable (``service.limits.OPTIONS``)."""
-    from service import limits
+    """``kifu serve``'s limit options, each with its ``KIFU_LIMIT_*`` variable (``kifu.service.limits.OPTIONS``)."""
+    from kifu.service import limits
 
     for spec in reversed(limits.OPTIONS):
         func = click.option(f"--{spec.option}", spec.name, envvar=spec.env, default=spec.default, show_default=True,
@@ -151,11 +151,11 @@ def serve(host, port, redis_url, data_dir, workers, worker_class, threads, demo,
 
     Every limit is an option and an environment variable (KIFU_LIMIT_*); the defaults
     suit a 128-table venue behind one NAT address (README, "Running a venue")."""
-    from service import limits, server
-    from service.app import create_app
-    from service.matches import MatchService
-    from service.seeding import seed_demo_matches
-    from service.store import Store
+    from kifu.service import limits, server
+    from kifu.service.app import create_app
+    from kifu.service.matches import MatchService
+    from kifu.service.seeding import seed_demo_matches
+    from kifu.service.store import Store
 
     _stop_on_sigterm()
     gave_up: list[str] = []
@@ -244,9 +244,9 @@ def divergence_line(name: str, divergence) -> str:
 
 
 def read_json_file(name: str) -> Any:
-    """A JSON file as kifu reads any JSON from outside (``service.body``): exits 1 with
+    """A JSON file as kifu reads any JSON from outside (``kifu.service.body``): exits 1 with
     ``FILE: message`` when it cannot be read."""
-    from service import body
+    from kifu.service import body
 
     try:
         raw = Path(name).read_bytes()
@@ -403,7 +403,7 @@ def cards_import(game_id, file, redis_url, data_dir):
     Every problem is printed with its field path (FILE: cards.3.name: ...), and nothing is
     stored unless the whole set is valid. Importing the same file again changes nothing.
     """
-    from service.cardsets import CardSetStore
+    from kifu.service.cardsets import CardSetStore
 
     try:
         rules = registry.get(game_id)
@@ -433,7 +433,7 @@ def cards_import(game_id, file, redis_url, data_dir):
 @with_store_options
 def cards_list(game_id, redis_url, data_dir):
     """The stored card sets: game, id, digest, cards, title."""
-    from service.cardsets import CardSetStore
+    from kifu.service.cardsets import CardSetStore
 
     with open_redis(redis_url, data_dir) as url:
         client = _connect(url)
@@ -469,7 +469,7 @@ def token() -> None:
 @with_store_options
 def token_create(role, match_id, seat, name, redis_url, data_dir):
     """Create a token and print it once."""
-    from service.ids import check_match_id
+    from kifu.service.ids import check_match_id
 
     try:
         auth.check_spec(role, match_id, seat)
@@ -508,15 +508,15 @@ def games():
 
 
 if __name__ == "__main__":
-    # ``python -m service.cli``: run the module ``service.cli`` itself, which ``kifu event``
+    # ``python -m kifu.service.cli``: run the module ``kifu.service.cli`` itself, which ``kifu event``
     # extends (importing it from this ``__main__`` copy would import this file twice)
-    from service.cli import main as _main
+    from kifu.service.cli import main as _main
 
     _main()
 else:
-    from service.tournaments.cli import event as _event  # kifu event ... (issue 13)
+    from kifu.service.tournaments.cli import event as _event  # kifu event ... (issue 13)
 
     main.add_command(_event)
-    from service.review.cli import review as _review  # kifu review verify ... (issue 15)
+    from kifu.service.review.cli import review as _review  # kifu review verify ... (issue 15)
 
     main.add_command(_review)

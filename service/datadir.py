@@ -21,7 +21,7 @@ from typing import IO, Callable, Iterator
 
 import redis
 
-from service.embedded import RedisProcess
+from kifu.service.embedded import RedisProcess
 
 
 class DataDirBusy(RuntimeError):

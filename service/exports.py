@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.records import Record
-from replays.rules import OMNISCIENT
-from service import auth
-from service.errors import Forbidden, Unauthorized
+from kifu.replays.records import Record
+from kifu.replays.rules import OMNISCIENT
+from kifu.service import auth
+from kifu.service.errors import Forbidden, Unauthorized
 
 
 def filename(info: Any) -> str:

@@ -37,8 +37,8 @@ import redis
 from redis.cluster import RedisCluster
 from redis.crc import key_slot
 
-from service import keys
-from service.ids import check_match_id
+from kifu.service import keys
+from kifu.service.ids import check_match_id
 
 log = logging.getLogger(__name__)
 

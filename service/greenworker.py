@@ -3,7 +3,7 @@
 Why gevent (``bench/slowloris.py`` measures it against gthread): every connection is a
 greenlet, so a client that opens a thousand connections and never finishes its
 requests costs a thousand small stacks, not the worker's threads; and a live viewer's
-event stream waits on the process's follow hub (``service.fanout``) instead of holding
+event stream waits on the process's follow hub (``kifu.service.fanout``) instead of holding
 a thread in a blocking Redis read. The app itself is unchanged: redis-py and Flask run
 on gevent's patched sockets once the worker has patched the standard library
 (after the fork, in the worker only: the master, with the embedded Redis watchdog
@@ -32,9 +32,9 @@ from gunicorn import util
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
-from service.edge import _Captured, json_answer
+from kifu.service.edge import _Captured, json_answer
 
-#: seconds; ``service.server.run`` sets them in the master before the workers fork
+#: seconds; ``kifu.service.server.run`` sets them in the master before the workers fork
 DEADLINES = {"header_timeout": 10.0, "idle_timeout": 30.0}
 
 

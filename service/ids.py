@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from service.errors import NotFound
+from kifu.service.errors import NotFound
 
 ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 LENGTH = 20

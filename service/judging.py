@@ -1,7 +1,7 @@
 """Judging as a service: who may record which judge entry, the case files, the audit.
 
 The rules of judging (what a call, ruling, backup, fix, penalty or appeal does to a
-match) are ``replays.judging``'s; this module decides who may record one and fills in
+match) are ``kifu.replays.judging``'s; this module decides who may record one and fills in
 what the caller may not choose: the entry's ``seq`` (the step after the head the caller
 saw), the ``role`` it was recorded with and the ``caller`` (a player calls for its own
 seat). Roles:
@@ -11,22 +11,22 @@ seat). Roles:
 - ``judge``, ``head_judge`` and ``admin`` tokens call, rule, back up, fix and penalise on
   every match; on an appeal only a head judge (or the organizer, ``admin``) rules. A
   judge token that an event names as its ``head_judge`` is the head judge on that event's
-  matches (``service.tournaments.event_for_match``); a deployment's ``head_judge`` token
+  matches (``kifu.service.tournaments.event_for_match``); a deployment's ``head_judge`` token
   is one on every match.
 
 Every judge entry is also appended to the audit stream (``kifu:audit``), with who recorded
 it, from where, and what. Penalties name an infraction of the event's table (or
-``replays.judging.DEFAULT_INFRACTIONS``); the penalty defaults to the table's.
+``kifu.replays.judging.DEFAULT_INFRACTIONS``); the penalty defaults to the table's.
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from replays import judging as rules_of_judging
-from replays.rules import OMNISCIENT, PUBLIC, seat_ids
-from service import auth
-from service.errors import BadRequest, Forbidden, NotFound, NotInMatch, Unauthorized
-from service.matches import AppendResult, MatchService
+from kifu.replays import judging as rules_of_judging
+from kifu.replays.rules import OMNISCIENT, PUBLIC, seat_ids
+from kifu.service import auth
+from kifu.service.errors import BadRequest, Forbidden, NotFound, NotInMatch, Unauthorized
+from kifu.service.matches import AppendResult, MatchService
 
 WRITERS = {
     "judge_call": ("player", "recorder", *rules_of_judging.JUDGES),
@@ -41,7 +41,7 @@ FOLLOWED = 30
 def _event(client: Any, info: Any) -> Mapping[str, Any] | None:
     """The event the match belongs to, if the events module has one (else None)."""
     try:
-        from service.tournaments import event_for_match
+        from kifu.service.tournaments import event_for_match
     except ImportError:
         return None
     return event_for_match(client, info)
@@ -176,7 +176,7 @@ def event_cases(matches: MatchService, client: Any, eid: str,
     """``(event state, rows)``: every match of an event's rounds with its cases, as
     ``principal`` may read them (unlisted matches only to those who list every match).
     Each row: ``info``, ``round``, ``table``, ``cases``, ``reads_files`` (may open the files)."""
-    from service.tournaments import EventService  # events are optional to judging
+    from kifu.service.tournaments import EventService  # events are optional to judging
 
     state = EventService(client, matches).state(eid)
     rows = []

@@ -1,6 +1,6 @@
 """Redis key names. Everything of one match shares the hash tag ``{<mid>}`` (one cluster slot).
 
-Only ids that passed ``service.ids.check_match_id`` reach these functions.
+Only ids that passed ``kifu.service.ids.check_match_id`` reach these functions.
 """
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def idx_status(status: str) -> str:
 
 
 def cardset(digest: str) -> str:
-    """A card set by digest (``service.cardsets``): its canonical JSON, game, id and title."""
+    """A card set by digest (``kifu.service.cardsets``): its canonical JSON, game, id and title."""
     return f"{PREFIX}:cardset:{digest}"
 
 

@@ -33,8 +33,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from service import auth
-from service.errors import RateLimited, Unauthorized
+from kifu.service import auth
+from kifu.service.errors import RateLimited, Unauthorized
 
 DEFAULTS: dict[str, Any] = {
     "KIFU_MAX_BODY": 64 * 1024,
@@ -118,7 +118,7 @@ def redis_client(url: str, values: Mapping[str, Any]) -> Any:
 
 
 def server_options(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``service.server.run``'s keyword arguments for the limit option values."""
+    """``kifu.service.server.run``'s keyword arguments for the limit option values."""
     return {"connections": int(values["limit_connections"]),
             "header_timeout": float(values["limit_header_seconds"]),
             "idle_timeout": float(values["limit_idle_seconds"])}

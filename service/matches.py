@@ -36,17 +36,17 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from marshmallow import ValidationError
 
-from replays import canon, engine, judging, records, registry
-from replays.demo import iso
-from replays.errors import RuleViolation, SchemaError
-from replays.kit.cardset import CardSet, CardSetError
-from replays.kit.chance import Event, Given, ImpossibleOutcome, OutcomeNeeded
-from replays.rules import PUBLIC, Command, Rules, perspectives, seat_ids
-from replays.snapshots import Snapshot
-from replays.verify import Divergence, verify_text
-from service.cache import Cached, StateCache
-from service.cardsets import DIGEST, CardSetStore, default_set, demo_sets
-from service.errors import (
+from kifu.replays import canon, engine, judging, records, registry
+from kifu.replays.demo import iso
+from kifu.replays.errors import RuleViolation, SchemaError
+from kifu.replays.kit.cardset import CardSet, CardSetError
+from kifu.replays.kit.chance import Event, Given, ImpossibleOutcome, OutcomeNeeded
+from kifu.replays.rules import PUBLIC, Command, Rules, perspectives, seat_ids
+from kifu.replays.snapshots import Snapshot
+from kifu.replays.verify import Divergence, verify_text
+from kifu.service.cache import Cached, StateCache
+from kifu.service.cardsets import DIGEST, CardSetStore, default_set, demo_sets
+from kifu.service.errors import (
     BadRequest,
     Conflict,
     IdempotencyConflict,
@@ -60,10 +60,10 @@ from service.errors import (
     StoreCorrupt,
     UnknownCardSet,
 )
-from service import notes as _notes
-from service.ids import check_match_id, new_match_id
-from service.store import Store, check_command_id, payload_digest
-from service.text import is_line
+from kifu.service import notes as _notes
+from kifu.service.ids import check_match_id, new_match_id
+from kifu.service.store import Store, check_command_id, payload_digest
+from kifu.service.text import is_line
 
 ACTORS_EXTRA = records.ACTORS_EXTRA  # "judge", "system"
 MAX_NAME = 64
@@ -922,11 +922,11 @@ class MatchService:
     # -- notes ------------------------------------------------------------------------
 
     def annotate(self, mid: str, **kwargs: Any) -> dict[str, Any]:
-        """Add, edit or delete a note on a step (``service.notes.annotate``)."""
+        """Add, edit or delete a note on a step (``kifu.service.notes.annotate``)."""
         return _notes.annotate(self.store, mid, clock=self.clock, **kwargs)
 
     def notes(self, mid: str) -> list[dict[str, Any]]:
-        """The match's current notes, folded from its notes stream (``service.notes.current``)."""
+        """The match's current notes, folded from its notes stream (``kifu.service.notes.current``)."""
         return _notes.current(self.store, mid)
 
     # -- records ----------------------------------------------------------------------

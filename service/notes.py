@@ -1,6 +1,6 @@
 """Annotations: Lichess-style comments (and move glyphs) on one step of a match.
 
-A match's notes live in ``kifu:m:{<mid>}:notes`` (``service.keys.notes``), a stream that is
+A match's notes live in ``kifu:m:{<mid>}:notes`` (``kifu.service.keys.notes``), a stream that is
 never trimmed. Each stream entry is one event, a canonical-JSON ``note`` field:
 
 - a new note: ``step, text, glyph, by, role, author, at``;
@@ -10,7 +10,7 @@ never trimmed. Each stream entry is one event, a canonical-JSON ``note`` field:
 A note's id is the stream id of the entry that created it and stays its id through
 edits (a reader's link to a note keeps working). ``fold`` turns the events into the
 current notes. ``role`` and ``author`` (the writer's role and token id) are kept for
-access decisions (``service.auth.may_read_notes`` / ``may_annotate``); they are not
+access decisions (``kifu.service.auth.may_read_notes`` / ``may_annotate``); they are not
 part of a note as the API serves it.
 
 Every check runs before the write, and the write (``Store.notes_append``) appends only
@@ -24,11 +24,11 @@ import re
 from datetime import datetime
 from typing import Any, Callable, Mapping
 
-from replays.demo import iso
-from service.errors import BadRequest, Conflict, NotFound, NotInMatch
-from service.ids import check_match_id
-from service.store import Store
-from service.text import is_note
+from kifu.replays.demo import iso
+from kifu.service.errors import BadRequest, Conflict, NotFound, NotInMatch
+from kifu.service.ids import check_match_id
+from kifu.service.store import Store
+from kifu.service.text import is_note
 
 #: Lichess's move-quality glyphs (NAG 1-6)
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
@@ -39,7 +39,7 @@ NOTE_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
 PUBLIC_FIELDS = ("id", "step", "text", "glyph", "by", "at", "edited")
 
 def check_text(text: Any) -> str:
-    """1 to ``MAX_TEXT`` characters of text (``service.text``): newlines allowed (a CRLF from
+    """1 to ``MAX_TEXT`` characters of text (``kifu.service.text``): newlines allowed (a CRLF from
     a form becomes one), control characters not (they would hide text from a reader or a
     terminal)."""
     if not isinstance(text, str) or not 1 <= len(text) <= MAX_TEXT:

@@ -1,7 +1,7 @@
 """A newcomer's first start: demo matches of every registered game, played by the seeded bot.
 
 They go through ``MatchService.create`` and ``submit`` like any recorded match (the
-bot's record from ``replays.demo.demo_record`` only supplies seats, seed and commands),
+bot's record from ``kifu.replays.demo.demo_record`` only supplies seats, seed and commands),
 so a demo match is indistinguishable from a real one and its state hashes are checked
 against the bot's record on the way in.
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from replays.demo import demo_record
-from replays.rules import Rules
-from service import keys
-from service.cardsets import default_set
-from service.matches import MatchInfo, MatchService
+from kifu.replays.demo import demo_record
+from kifu.replays.rules import Rules
+from kifu.service import keys
+from kifu.service.cardsets import default_set
+from kifu.service.matches import MatchInfo, MatchService
 
 DEMO_SEED = "kifu-demo"
 #: A demo shown to a newcomer should show the game: bot games shorter than this are passed

@@ -7,13 +7,13 @@ dies and shuts down gracefully on SIGTERM/SIGINT. It is started through its Pyth
 configuration error shows once, in the foreground, before any worker forks (redis-py
 pools reconnect after fork).
 
-The worker is gevent (``service.greenworker``) by default: a connection is a greenlet,
+The worker is gevent (``kifu.service.greenworker``) by default: a connection is a greenlet,
 not a thread, so a venue's thousand spectators and a client holding a thousand
 half-sent requests cost memory, not the threads that everyone else's requests need.
 ``bench/slowloris.py`` measured it: with 1,000 half-sent requests held open, gthread
 (64 threads) answers nobody else until they are dropped, gevent answers within
-milliseconds. Requests get header and idle deadlines (see ``service.greenworker``).
-``worker="gthread"`` keeps the threaded worker (``service.edge``) for comparison or
+milliseconds. Requests get header and idle deadlines (see ``kifu.service.greenworker``).
+``worker="gthread"`` keeps the threaded worker (``kifu.service.edge``) for comparison or
 where gevent cannot be installed. Both answer gunicorn's own refusals in JSON. On a
 platform without ``fcntl`` (Windows) gunicorn does not import; werkzeug's threaded
 server is the fallback there (and answers those refusals in its own HTML).
@@ -28,7 +28,7 @@ from flask import Flask
 log = logging.getLogger(__name__)
 
 
-WORKERS = {"gevent": "service.greenworker.GreenWorker", "gthread": "service.edge.JsonErrorWorker"}
+WORKERS = {"gevent": "kifu.service.greenworker.GreenWorker", "gthread": "kifu.service.edge.JsonErrorWorker"}
 
 
 def run(factory: Callable[[], Flask], *, host: str, port: int, workers: int = 1, threads: int = 64,
@@ -47,7 +47,7 @@ def run(factory: Callable[[], Flask], *, host: str, port: int, workers: int = 1,
         return
 
     if worker == "gevent":
-        from service import greenworker  # imports gevent; a clear ImportError if it is missing
+        from kifu.service import greenworker  # imports gevent; a clear ImportError if it is missing
 
         greenworker.DEADLINES.update(header_timeout=float(header_timeout), idle_timeout=float(idle_timeout))
 

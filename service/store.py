@@ -24,7 +24,7 @@ write is acknowledged only once N replicas hold it, and is answered ``NotReplica
 id gets the duplicate's answer once it is replicated).
 
 ``Store`` knows nothing of rules: it checks the shape of what it writes and the
-concurrency conditions (expected seq, command ids); ``service.matches`` decides.
+concurrency conditions (expected seq, command ids); ``kifu.service.matches`` decides.
 """
 from __future__ import annotations
 
@@ -39,10 +39,10 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import redis
 
-from replays import canon, records
-from replays.snapshots import Snapshot
-from service import keys
-from service.errors import (
+from kifu.replays import canon, records
+from kifu.replays.snapshots import Snapshot
+from kifu.service import keys
+from kifu.service.errors import (
     BadRequest,
     IdempotencyConflict,
     MatchOver,
@@ -51,7 +51,7 @@ from service.errors import (
     StaleSeq,
     StoreCorrupt,
 )
-from service.ids import check_match_id
+from kifu.service.ids import check_match_id
 
 STATUSES = ("live", "finished")
 MAX_COMMAND_ID = 128
@@ -114,7 +114,7 @@ class _Script:
 
     @cached_property
     def source(self) -> str:
-        return resources.files("service.lua").joinpath(self.name).read_text(encoding="utf-8")
+        return resources.files("kifu.service.lua").joinpath(self.name).read_text(encoding="utf-8")
 
     @cached_property
     def sha(self) -> str:
@@ -638,7 +638,7 @@ class Store:
 
     def notes_events(self, mid: str) -> tuple[list[tuple[str, dict[str, Any]]], str]:
         """Every event of the match's notes stream as ``(id, event)``, oldest first, and the
-        stream's last id ("" when empty); ``service.notes`` folds them."""
+        stream's last id ("" when empty); ``kifu.service.notes`` folds them."""
         out = []
         for raw_id, fields in self.client.xrange(keys.notes(check_match_id(mid))):
             value = fields.get("note", fields.get(b"note"))

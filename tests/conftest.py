@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 import redis
 
-from service.embedded import RedisProcess
+from kifu.service.embedded import RedisProcess
 
 
 @pytest.fixture(scope="session")

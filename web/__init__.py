@@ -1,10 +1,10 @@
 """The web face of kifu: the htmx match viewer, the recording table and token sign-in.
 
 ``init_app(app)`` registers the ``web`` blueprint on an app made by
-``service.app.create_app``; the service finds it through the ``kifu.extensions`` entry
+``kifu.service.app.create_app``; the service finds it through the ``kifu.extensions`` entry
 point, so ``service`` never imports ``web``. Everything the pages show of a match state
 goes through ``Rules.view`` for a perspective the signed-in role may use
-(``service.auth.perspectives_for``).
+(``kifu.service.auth.perspectives_for``).
 
 Layout: ``views`` (routes), ``signin`` (session principal and CSRF), ``viewer`` (what a
 step page shows), ``events`` (the server-sent event stream), ``table`` (the recording
@@ -33,7 +33,7 @@ def init_app(app: Flask) -> None:
     """Register the web blueprint and the request/session settings it relies on."""
     from htmx_flask import Htmx
 
-    from web.views import bp
+    from kifu.web.views import bp
 
     if "htmx" not in app.extensions:
         Htmx(app)
@@ -46,16 +46,16 @@ def init_app(app: Flask) -> None:
     # a session key that somehow outlived its TTL still opens nothing.
     from datetime import timedelta
 
-    from web.signin import DEFAULT_TTL
+    from kifu.web.signin import DEFAULT_TTL
     ttl = int(app.config.get("KIFU_SESSION_TTL") or os.environ.get("KIFU_SESSION_TTL") or DEFAULT_TTL)
     app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=max(1, ttl))
     # Templates are written for reading; trimming keeps the htmx responses small.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.register_blueprint(bp)
-    from web.judging import bp as judging_bp
+    from kifu.web.judging import bp as judging_bp
     app.register_blueprint(judging_bp)
-    from web.tournaments import bp as events_bp
+    from kifu.web.tournaments import bp as events_bp
     app.register_blueprint(events_bp)
-    from web.review import bp as review_bp  # shapes, variations, studies, embeds (issue 15)
+    from kifu.web.review import bp as review_bp  # shapes, variations, studies, embeds (issue 15)
     app.register_blueprint(review_bp)

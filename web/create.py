@@ -25,11 +25,11 @@ from typing import Any, Mapping
 from flask import abort, make_response, redirect, render_template, request, url_for
 from marshmallow import ValidationError, fields as mf, validate as mv
 
-from replays.errors import RuleViolation
-from replays.rules import seat_ids
-from service import auth
-from service.errors import BadRequest, Forbidden, ServiceError
-from web import pickers
+from kifu.replays.errors import RuleViolation
+from kifu.replays.rules import seat_ids
+from kifu.service import auth
+from kifu.service.errors import BadRequest, Forbidden, ServiceError
+from kifu.web import pickers
 
 TABLES = ("digital", "physical", "observed")
 TABLE_HELP = {
@@ -306,7 +306,7 @@ def deal_state(rules: Any, spec: Spec, deal: list[Any]) -> tuple[Any, list[Dealt
 
 def register(bp: Any, kifu: Any, principal: Any, is_partial: Any, varying: Any) -> None:
     """Add ``/new`` to the web blueprint (its CSRF check and error pages cover these routes);
-    ``web.views`` calls it once, when it builds the blueprint."""
+    ``kifu.web.views`` calls it once, when it builds the blueprint."""
 
     def allowed() -> auth.Principal:
         who = principal()

@@ -12,13 +12,13 @@ notice a client that has left. When the match is finished the stream sends ``end
 (the page closes its EventSource on it) and stops.
 
 The stream holds no lock and no Redis connection of its own: it waits on the process's
-follow hub (``service.fanout``: one ``XREAD`` for every followed match), which wakes the
+follow hub (``kifu.service.fanout``: one ``XREAD`` for every followed match), which wakes the
 viewers of a match when its log grows; each then renders its own batch. Under the gevent
 worker an open stream costs a greenlet, not a thread. Open streams are still capped,
 per process (``KIFU_SSE_MAX_STREAMS``), per client address (``KIFU_SSE_PER_CLIENT``,
 venue-sized: a venue's spectators may share one NAT address) and per signed-in token
 (``KIFU_SSE_PER_TOKEN``), 429 beyond; a closed tab frees its slot at the next heartbeat.
-With a Redis Cluster client the hub is ``service.fanout.ClusterFollowHub`` (one reader
+With a Redis Cluster client the hub is ``kifu.service.fanout.ClusterFollowHub`` (one reader
 per primary, polling its matches, since a node refuses a multi-slot ``XREAD``). A stream of a hidden perspective re-checks its session's token
 before every batch: a revoked token's stream ends ("signed out") instead of showing the
 next move.
@@ -31,11 +31,11 @@ from typing import Any, Callable, Iterable, Iterator
 
 from flask import current_app, request, session
 
-from replays.rules import PUBLIC
-from service import auth, limits
-from service.errors import BadRequest, RateLimited
-from service.fanout import FollowHub
-from web import signin, viewer
+from kifu.replays.rules import PUBLIC
+from kifu.service import auth, limits
+from kifu.service.errors import BadRequest, RateLimited
+from kifu.service.fanout import FollowHub
+from kifu.web import signin, viewer
 
 RETRY_MS = 2000
 _HUB_LOCK = threading.Lock()

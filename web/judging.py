@@ -1,6 +1,6 @@
 """Judging on the web: the "judge called" banner, the judge panel, case files.
 
-Routes of the ``judging`` blueprint (registered by ``web.init_app`` beside ``web``):
+Routes of the ``judging`` blueprint (registered by ``kifu.web.init_app`` beside ``web``):
 
 - ``GET /m/<mid>/judging/banner?as=P``: the banner of the match's open case as ``P``
   reads it (htmx re-fetches it on every new entry of the live event stream);
@@ -11,7 +11,7 @@ Routes of the ``judging`` blueprint (registered by ``web.init_app`` beside ``web
 - ``GET /m/<mid>/cases`` and ``/m/<mid>/cases/<n>``: the case list and a case file;
 - ``GET /e/<eid>/cases``: the cases of every match of an event.
 
-Every write goes through ``service.judging.record``, the API's own path: the same rights,
+Every write goes through ``kifu.service.judging.record``, the API's own path: the same rights,
 the same rules, the same audit, nothing written on a refusal (shown inline, with the
 rule). Who may read a case file is decided exactly as ``GET /api/matches/<id>/cases/<n>``
 decides: whoever may take the omniscient perspective (judges on a live match, anyone once
@@ -28,14 +28,14 @@ from typing import Any, Mapping
 
 from flask import Blueprint, Response, g, make_response, redirect, render_template, request, url_for
 
-from replays import judging as rules_of_judging
-from replays.rules import OMNISCIENT, PUBLIC, seat_ids
-from service import auth
-from service import judging as service_judging
-from service.errors import BadRequest, Forbidden, NotFound, ServiceError, Unauthorized
-from service.ids import check_match_id
-from web import signin, table, viewer
-from web.views import CSP, error_page, is_partial, kifu, principal, varying
+from kifu.replays import judging as rules_of_judging
+from kifu.replays.rules import OMNISCIENT, PUBLIC, seat_ids
+from kifu.service import auth
+from kifu.service import judging as service_judging
+from kifu.service.errors import BadRequest, Forbidden, NotFound, ServiceError, Unauthorized
+from kifu.service.ids import check_match_id
+from kifu.web import signin, table, viewer
+from kifu.web.views import CSP, error_page, is_partial, kifu, principal, varying
 
 bp = Blueprint("judging", __name__)
 
@@ -80,7 +80,7 @@ def _functions() -> dict[str, Any]:
 
 def judge_marks(mid: str) -> dict[int, int]:
     """Superseded game entry seq -> the backup entry that superseded it, over the head's
-    layer (``replays.judging.superseded_by``); once per match and request."""
+    layer (``kifu.replays.judging.superseded_by``); once per match and request."""
     cache = g.setdefault("kifu_judge_marks", {})
     if mid not in cache:
         judge = service_judging.layer_at_head(kifu().matches, mid)

@@ -25,7 +25,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from replays.kit.chance import OutcomeNeeded
+from kifu.replays.kit.chance import OutcomeNeeded
 
 #: a family of at least this many commands that differ only in the card they name becomes one
 #: button plus a picker (an observed hand of unknown cards may be any of dozens)

@@ -1,6 +1,6 @@
 """The review studio on the web (issue 15): shapes on every board, variations, studies, embeds.
 
-Routes of the ``review`` blueprint (registered by ``web.init_app`` beside ``web``):
+Routes of the ``review`` blueprint (registered by ``kifu.web.init_app`` beside ``web``):
 
 - the viewer's review panel (``review/_panel.html``, included by ``match/_stage.html``
   through the ``review_panel`` template function): this step's shapes (drawn by
@@ -9,7 +9,7 @@ Routes of the ``review`` blueprint (registered by ``web.init_app`` beside ``web`
 - ``POST /m/<mid>/shapes``: save the shapes drawn on one step's board;
 - ``POST /m/<mid>/review/notes``: edit or delete a note (the stream stays append-only);
 - ``GET /m/<mid>/notes/live?step=N&since=V``: the viewer's notes, polled while the page
-  is open (``service.review.live`` says why a poll), 204 while unchanged;
+  is open (``kifu.service.review.live`` says why a poll), 204 while unchanged;
 - ``GET /m/<mid>/v/new?step=N``: play a variation: the legal commands of the seats to
   act on the draft's omniscient state as buttons (the draft travels in the form);
   ``POST /m/<mid>/v``: save it; ``GET /m/<mid>/v/<vid>?step=N&as=P``: step through it;
@@ -17,7 +17,7 @@ Routes of the ``review`` blueprint (registered by ``web.init_app`` beside ``web`
 - ``GET /embed/m/<mid>?step=N&as=P``: one step's board without the chrome, for iframes
   (the only route whose CSP lets any page frame it).
 
-Every right is ``service.review.access`` / ``service.auth``'s, as in the API.
+Every right is ``kifu.service.review.access`` / ``kifu.service.auth``'s, as in the API.
 """
 from __future__ import annotations
 
@@ -26,14 +26,14 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, make_response, redirect, render_template, request, url_for
 
-from replays.rules import OMNISCIENT, PUBLIC
-from service import auth
-from service.errors import BadRequest, Forbidden, NotFound, ServiceError
-from service.ids import check_match_id
-from service.review import Review, access, live, studies
-from service.review.service import public_variation, stream_id
-from web import signin, viewer
-from web.views import CSP, error_page, kifu, principal, varying
+from kifu.replays.rules import OMNISCIENT, PUBLIC
+from kifu.service import auth
+from kifu.service.errors import BadRequest, Forbidden, NotFound, ServiceError
+from kifu.service.ids import check_match_id
+from kifu.service.review import Review, access, live, studies
+from kifu.service.review.service import public_variation, stream_id
+from kifu.web import signin, viewer
+from kifu.web.views import CSP, error_page, kifu, principal, varying
 
 bp = Blueprint("review", __name__)
 
@@ -217,7 +217,7 @@ def new_variation(mid: str):
     who, info = _readable(mid)
     if not access.may_write_variations(who, info):
         raise Forbidden("only annotators, judges and admins with the omniscient view play variations")
-    from service.review import variations
+    from kifu.service.review import variations
 
     data = request.form if request.method == "POST" else request.args
     step = viewer.parse_step(data.get("step") or "0", info.seq)

@@ -22,7 +22,7 @@ from typing import Any
 
 from flask import abort, after_this_request, current_app, g, request, session
 
-from service import auth
+from kifu.service import auth
 
 SESSION_ID = "sid"
 SESSION_CSRF = "csrf"

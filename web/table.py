@@ -19,7 +19,7 @@ hand of unknown cards) folds its many commands into one button with a picker of 
 unknown card may be (``pickers.families``).
 
 While a judge is called the table shows the "judge called" banner and offers no command
-(the rules await nobody); its "Call a judge" and "Appeal" forms post to ``web.judging``.
+(the rules await nobody); its "Call a judge" and "Appeal" forms post to ``kifu.web.judging``.
 """
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from replays.rules import OMNISCIENT, PUBLIC
-from service import auth, body
-from service import judging as service_judging
-from service.errors import BadRequest, Forbidden, Rejected, ServiceError
-from web import pickers, viewer
+from kifu.replays.rules import OMNISCIENT, PUBLIC
+from kifu.service import auth, body
+from kifu.service import judging as service_judging
+from kifu.service.errors import BadRequest, Forbidden, Rejected, ServiceError
+from kifu.web import pickers, viewer
 
 MAX_COMMAND_CHARS = 16 * 1024
 
@@ -113,7 +113,7 @@ def judge_context(principal: auth.Principal, info: Any, mid: str, perspective: s
                   view: Mapping[str, Any]) -> dict[str, Any]:
     """The table's judging part: the "judge called" banner (from the view's judging summary,
     so the question only to its caller), and whether this token may call a judge or appeal a
-    ruling here (``service.judging.WRITERS``; the rules decide the rest when it posts)."""
+    ruling here (``kifu.service.judging.WRITERS``; the rules decide the rest when it posts)."""
     writers = service_judging.WRITERS
     return {
         "banner": viewer.banner_context(mid, perspective, view.get("judge")),
@@ -214,7 +214,7 @@ class Submitted:
 def submit(svc: Any, principal: auth.Principal, mid: str, form: Mapping[str, str]) -> Submitted:
     """Append the posted command; a refusal comes back as ``error`` (nothing was written).
 
-    The command is read by ``service.body`` and the seat decided by ``auth.appender``,
+    The command is read by ``kifu.service.body`` and the seat decided by ``auth.appender``,
     exactly as the API's ``POST /commands`` does. A chance command that lacks an outcome
     comes back as ``asking`` (its next outcome's picker); a search typed into a picker
     (``find``) records the one option it matches, or shows the ones it matches; a

@@ -8,7 +8,7 @@ game's own board template (``web/templates/games/<id>/board.html``, as the viewe
 includes it) drawn from one ``view_step(mid, "public")`` per table per refresh and
 scaled down by CSS (``tournaments.css``). ``/e/<eid>/p/<name>`` is a player.
 
-Forms POST to the same event service as the API (``service.tournaments``), with the
+Forms POST to the same event service as the API (``kifu.service.tournaments``), with the
 session's CSRF token: on the event page the organizer's (late registration, drops, deck
 corrections, judges and head judge, the infraction table, pairing) and the judges'
 (sync); on the round page, outside the polled tables so that typing survives a refresh,
@@ -25,14 +25,14 @@ from typing import Any, Callable, Mapping
 
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
 
-from service import auth
-from service.errors import BadRequest, Forbidden, NotFound, ServiceError, Unauthorized
-from service.tournaments import EventService
-from service.tournaments.fold import PENALTIES
-from service.tournaments.service import table_handle
-from service.tournaments.store import check_event_id
-from web import signin, viewer
-from web.views import error_page, is_partial, kifu, principal, varying
+from kifu.service import auth
+from kifu.service.errors import BadRequest, Forbidden, NotFound, ServiceError, Unauthorized
+from kifu.service.tournaments import EventService
+from kifu.service.tournaments.fold import PENALTIES
+from kifu.service.tournaments.service import table_handle
+from kifu.service.tournaments.store import check_event_id
+from kifu.web import signin, viewer
+from kifu.web.views import error_page, is_partial, kifu, principal, varying
 
 bp = Blueprint("events", __name__, template_folder="templates")
 

@@ -12,9 +12,9 @@ from typing import Any, Iterable, Mapping
 
 from flask import url_for
 
-from replays.rules import OMNISCIENT, PUBLIC
-from service import auth
-from service.errors import BadRequest, Forbidden, NotFound
+from kifu.replays.rules import OMNISCIENT, PUBLIC
+from kifu.service import auth
+from kifu.service.errors import BadRequest, Forbidden, NotFound
 
 MAX_STEP_DIGITS = 9
 
@@ -220,7 +220,7 @@ def perspective_label(perspective: str, info: Any) -> str:
 def banner_context(mid: str, perspective: str, summary: Mapping[str, Any] | None) -> dict[str, Any]:
     """The "judge called" banner: the open case (or the penalty that ended the match) as
     the view's judging ``summary`` tells it, the question only where the summary keeps it
-    (its caller and the judges: ``replays.judging.summary``)."""
+    (its caller and the judges: ``kifu.replays.judging.summary``)."""
     summary = summary or {}
     case = summary["cases"][summary["open"] - 1] if summary.get("open") else None
     return {"mid": mid, "perspective": perspective, "case": case, "result": summary.get("result")}

@@ -12,11 +12,11 @@ from flask import (Blueprint, Response, current_app, make_response, redirect, re
 from htmx_flask import request as hx_request
 from werkzeug.exceptions import HTTPException
 
-from service import auth, exports, limits
-from service.errors import BadRequest, Forbidden, ServiceError
-from service.ids import check_match_id
-from service.notes import GLYPHS
-from web import create, events, signin, table, viewer
+from kifu.service import auth, exports, limits
+from kifu.service.errors import BadRequest, Forbidden, ServiceError
+from kifu.service.ids import check_match_id
+from kifu.service.notes import GLYPHS
+from kifu.web import create, events, signin, table, viewer
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                static_url_path="/assets")
@@ -193,7 +193,7 @@ def window_context(svc: Any, info: Any, perspective: str, window: viewer.MoveWin
     entries) and a loader for the entries before / after it where asked and where they exist.
 
     Rows that continue the list below (a "later moves" load) fold one entry more, so that
-    a turn already headed above is not headed again (as ``web.events`` does)."""
+    a turn already headed above is not headed again (as ``kifu.web.events`` does)."""
     if window.first > window.last:
         return {"window": window, "rows": [], "previous_turn": None, "show_earlier": False, "show_later": False}
     continues = not earlier and window.first > 1

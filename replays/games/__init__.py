@@ -1,1 +1,1 @@
-"""Game modules, one package per game; each exposes ``RULES`` and is listed in ``replays.registry``."""
+"""Game modules, one package per game; each exposes ``RULES`` and is listed in ``kifu.replays.registry``."""

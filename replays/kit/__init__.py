@@ -6,13 +6,13 @@ digital, physical, observed) → ``zones`` (piles as what may be in them, unknow
 per effect) → ``commands`` (one place per command type) → ``game`` (the shared ``Rules``
 hooks). ``replays/games/README.md`` says how a game is built on it.
 """
-from replays.kit.cardset import CardSet, CardSetError, CardSetSchema
-from replays.kit.chance import ALL, TABLES, Event, ImpossibleOutcome, OutcomeNeeded
-from replays.kit.commands import Commands
-from replays.kit.decks import check_deck
-from replays.kit.effects import Effects, frame
-from replays.kit.game import Ctx, Game
-from replays.kit.zones import Zones, is_token
+from kifu.replays.kit.cardset import CardSet, CardSetError, CardSetSchema
+from kifu.replays.kit.chance import ALL, TABLES, Event, ImpossibleOutcome, OutcomeNeeded
+from kifu.replays.kit.commands import Commands
+from kifu.replays.kit.decks import check_deck
+from kifu.replays.kit.effects import Effects, frame
+from kifu.replays.kit.game import Ctx, Game
+from kifu.replays.kit.zones import Zones, is_token
 
 __all__ = ["ALL", "TABLES", "CardSet", "CardSetError", "CardSetSchema", "Commands", "Ctx", "Effects", "Event",
            "Game", "ImpossibleOutcome", "OutcomeNeeded", "Zones", "check_deck", "frame", "is_token"]

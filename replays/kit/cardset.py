@@ -19,7 +19,7 @@ True
 >>> load(Toy(), {"id": "toy", "title": "Toy", "cards": [3]})
 Traceback (most recent call last):
 ...
-replays.kit.cardset.CardSetError: invalid card set: cards.0: Not a valid mapping type.
+kifu.replays.kit.cardset.CardSetError: invalid card set: cards.0: Not a valid mapping type.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from typing import Any, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from replays import canon
+from kifu.replays import canon
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 

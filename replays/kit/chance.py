@@ -22,7 +22,7 @@ True
 >>> Given(["c"], "physical").outcome(ev)
 Traceback (most recent call last):
 ...
-replays.kit.chance.ImpossibleOutcome: [R] draw: 'c' is not possible here (possible: a, b)
+kifu.replays.kit.chance.ImpossibleOutcome: [R] draw: 'c' is not possible here (possible: a, b)
 >>> Given([None], "observed").outcome(ev) is None
 True
 """
@@ -31,8 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from replays.errors import RuleViolation
-from replays.rng import Rng
+from kifu.replays.errors import RuleViolation
+from kifu.replays.rng import Rng
 
 TABLES = ("digital", "physical", "observed")
 #: who may see an outcome: everyone, nobody (face down), or the listed seats

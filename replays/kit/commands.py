@@ -3,7 +3,7 @@
 A game's ``commands.py`` declares the schemas, the stored contract (``Commands.define``);
 its ``rules.py`` implements each type once (``@COMMANDS.implements("draw")`` on a class
 with ``check``, ``apply`` and ``label``). Every schema gets ``outcomes`` (the chance
-outcomes a physical or observed table states, see ``replays.kit.chance``), so no game
+outcomes a physical or observed table states, see ``kifu.replays.kit.chance``), so no game
 declares it and no game forgets it.
 
 >>> from marshmallow import fields

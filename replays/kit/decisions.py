@@ -7,7 +7,7 @@
      "secret": the answer is hidden from everyone but the chooser, "card": the card
      the decision belongs to (or None)}
 
-Nesting is a stack of effect frames under it (``replays.kit.effects``): answering the top
+Nesting is a stack of effect frames under it (``kifu.replays.kit.effects``): answering the top
 one may push or ask again. ``choose`` is the one command that answers: ``{"type":
 "choose", "seat": ..., "choice": one of the options}``; the choice is compared in canonical
 JSON, so ``[1, "a"]`` and ``[1,"a"]`` are the same option.
@@ -17,7 +17,7 @@ JSON, so ``[1, "a"]`` and ``[1,"a"]`` are the same option.
 >>> check_choice(state, {"type": "choose", "seat": "p1", "choice": "c"}, "R")
 Traceback (most recent call last):
 ...
-replays.errors.RuleViolation: [R] choice "c" is not one of the 2 options of which?
+kifu.replays.errors.RuleViolation: [R] choice "c" is not one of the 2 options of which?
 >>> [c["choice"] for c in choices(state, "p1")]
 ['a', 'b']
 """
@@ -27,8 +27,8 @@ from typing import Any
 
 from marshmallow import fields
 
-from replays import canon
-from replays.errors import RuleViolation
+from kifu.replays import canon
+from kifu.replays.errors import RuleViolation
 
 #: the fields of ``choose`` besides type and seat (declare with ``Commands.define("choose", **CHOOSE)``)
 CHOOSE = {"choice": fields.Raw(required=True, allow_none=True)}

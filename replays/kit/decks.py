@@ -9,14 +9,14 @@ physical record is also a deck check.
 >>> check_deck(["a", "z"], {"a"}, "R")
 Traceback (most recent call last):
 ...
-replays.errors.RuleViolation: [R] deck list: 'z' is not a card of this card set
+kifu.replays.errors.RuleViolation: [R] deck list: 'z' is not a card of this card set
 """
 from __future__ import annotations
 
 from collections import Counter
 from typing import Collection, Iterable
 
-from replays.errors import RuleViolation
+from kifu.replays.errors import RuleViolation
 
 
 def check_deck(cards: Iterable[str], known: Collection[str], rule: str, *, size: int | None = None,

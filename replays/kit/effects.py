@@ -5,7 +5,7 @@ it asks), its prompt and whether its choice is secret. An ability runs as a *fra
 ``state["stack"]`` (``{"effect", "seat", "card", "origin", "params", "stage"}``);
 ``resolve`` pops frames until the stack is empty or one asks (``run``/``answer`` return
 the options, or None when done); the question becomes ``state["pending"]``
-(``replays.kit.decisions``). ``options`` lists what an effect would offer without
+(``kifu.replays.kit.decisions``). ``options`` lists what an effect would offer without
 changing anything (it runs on a throwaway copy), so legal lists never mutate.
 
 >>> E = Effects()
@@ -30,7 +30,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from replays.kit import decisions
+from kifu.replays.kit import decisions
 
 Options = list[Any] | None
 

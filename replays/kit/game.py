@@ -10,14 +10,14 @@ What this class does for every game:
 - **Card sets are bound, never looked up.** ``bind(cardset)`` returns the rules for one
   card set; ``setup`` and every hook read ``self.cardset``.
 - **Chance is input.** ``setup(options, seed, players, table=..., deal=...)`` and every
-  ``apply`` resolve chance events through ``replays.kit.chance``: from the seed on a
+  ``apply`` resolve chance events through ``kifu.replays.kit.chance``: from the seed on a
   digital table, from the stated outcomes (``deal`` at setup, a command's ``"outcomes"``)
   on a physical or observed one. ``check`` on those tables runs the command on a copy,
   so a missing, extra or impossible outcome is a ``RuleViolation`` before anything is
   written. ``legal`` there lists a chance command once per possible outcome.
 - **Redaction follows the events.** After each command, ``state["chance"]`` lists its
   events and who saw them; ``redact`` hides the outcomes a perspective did not see, and
-  a secret choice (``replays.kit.decisions``).
+  a secret choice (``kifu.replays.kit.decisions``).
 
 State keys the kit owns: ``step``, ``table``, ``seed`` (never leaves the server: every
 view drops it), ``zones``, ``chance``, ``pending``, ``stack``.
@@ -30,12 +30,12 @@ from typing import Any, Mapping
 
 from marshmallow import Schema
 
-from replays.errors import RuleViolation
-from replays.kit import chance as _chance
-from replays.kit import decisions, zones as _zones
-from replays.kit.cardset import CardSet, CardSetSchema, load, packaged
-from replays.kit.commands import Commands
-from replays.rules import Command, Outcome, State
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import chance as _chance
+from kifu.replays.kit import decisions, zones as _zones
+from kifu.replays.kit.cardset import CardSet, CardSetSchema, load, packaged
+from kifu.replays.kit.commands import Commands
+from kifu.replays.rules import Command, Outcome, State
 
 R_CHANCE = "chance"
 
@@ -103,7 +103,7 @@ class Game:
 
     def setup_with(self, options: Mapping[str, Any], seed: str, players: int, table: str,
                    source: _chance.Chance) -> State:
-        """``setup`` with an explicit chance source (``replays.kit.tables`` reads its log)."""
+        """``setup`` with an explicit chance source (``kifu.replays.kit.tables`` reads its log)."""
         state: State = {"step": 0, "table": table, "seed": seed, "zones": _zones.new(), "chance": [],
                         "pending": None, "stack": []}
         t = self.context(state, self._cs(), source)

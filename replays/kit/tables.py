@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from replays.kit.chance import Digital
-from replays.rules import Command, Rules, State
+from kifu.replays.kit.chance import Digital
+from kifu.replays.rules import Command, Rules, State
 
 
 def deal_of(rules: Rules, options: Mapping[str, Any], seed: str, players: int) -> list[Any]:

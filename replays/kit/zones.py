@@ -18,7 +18,7 @@ for a token is possible iff ``unseen[X] > 0``.
 A shuffle forgets order (known cards go back to ``unseen``); it never picks one. Only an
 observed table makes tokens (``"?N"``): digital and physical tables know every card.
 
->>> from replays.kit.chance import Given
+>>> from kifu.replays.kit.chance import Given
 >>> z = Zones(new(), Given(["b", None], "observed"), step=1)
 >>> z.add_pile("deck", ["a", "b", "b"])
 >>> z.draw("deck", "draw", "R"), z.draw("deck", "draw", "R")
@@ -28,7 +28,7 @@ observed table makes tokens (``"?N"``): digital and physical tables know every c
 >>> z.reveal("?1", "c", "play", "R")
 Traceback (most recent call last):
 ...
-replays.errors.RuleViolation: [R] ?1 cannot be 'c': possible: a, b
+kifu.replays.errors.RuleViolation: [R] ?1 cannot be 'c': possible: a, b
 >>> z.reveal("?1", "a", "play", "R"), z.size("deck")
 ('a', 1)
 """
@@ -37,8 +37,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from replays.errors import RuleViolation
-from replays.kit.chance import ALL, Chance, Event
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit.chance import ALL, Chance, Event
 
 
 def new() -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from service.api import errors
+from kifu.service.api import errors
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 errors.install(bp)
@@ -21,8 +21,8 @@ def _no_store(response):
     response.vary.add("Authorization")
     return response
 
-from service.api import judging, matches, meta, notes, records  # noqa: E402,F401 - routes register on import
-from service.api import tournaments  # noqa: E402,F401 - /api/events (issue 13)
-from service.api import review  # noqa: E402,F401 - variations, shapes, studies (issue 15)
+from kifu.service.api import judging, matches, meta, notes, records  # noqa: E402,F401 - routes register on import
+from kifu.service.api import tournaments  # noqa: E402,F401 - /api/events (issue 13)
+from kifu.service.api import review  # noqa: E402,F401 - variations, shapes, studies (issue 15)
 
 __all__ = ["bp", "errors"]

@@ -10,11 +10,11 @@ from typing import Any, Mapping
 from flask import current_app, g, request
 from marshmallow import Schema, ValidationError
 
-from replays.rules import perspectives as all_perspectives
-from service import auth, body, limits
-from service.api.errors import UnsupportedMediaType
-from service.errors import BadRequest, Forbidden, NotInMatch, TooLarge, Unauthorized
-from service.ids import check_match_id
+from kifu.replays.rules import perspectives as all_perspectives
+from kifu.service import auth, body, limits
+from kifu.service.api.errors import UnsupportedMediaType
+from kifu.service.errors import BadRequest, Forbidden, NotInMatch, TooLarge, Unauthorized
+from kifu.service.ids import check_match_id
 
 
 def kifu():
@@ -80,7 +80,7 @@ def read_body(limit: int) -> bytes:
 
 
 def json_body(*, max_bytes: int | None = None) -> dict[str, Any]:
-    """The request body as a JSON object (``service.body``, which the recording table's
+    """The request body as a JSON object (``kifu.service.body``, which the recording table's
     command goes through too): 415 for another content type, 413 when too large, 400 for
     malformed JSON, floats, NaN, too deep a nesting, a lone surrogate or a non-object."""
     limit = max_bytes or current_app.config["KIFU_MAX_BODY"]

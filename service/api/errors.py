@@ -4,7 +4,7 @@ Every error body is ``{"error": code, "message": text}`` plus the error's own fi
 ``rule`` (rule violations), ``errors`` (field -> messages), ``current_seq`` (409s),
 ``retry_after`` (429, also as the ``Retry-After`` header). Redis unreachable is a 503
 ``unavailable`` with ``Retry-After``. gunicorn's own refusals (414, 431, 400 before Flask)
-are rewritten in this shape by ``service.edge``. Codes are stable; messages are
+are rewritten in this shape by ``kifu.service.edge``. Codes are stable; messages are
 for people. Werkzeug's HTTP errors (unknown route, wrong method, body too large) get the
 same shape under ``/api/``; pages outside it are left to their own handlers.
 """
@@ -16,8 +16,8 @@ import redis
 from flask import Blueprint, Flask, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from replays.errors import RuleViolation, SchemaError
-from service.errors import BadJson, BadRequest, Rejected, ServiceError  # noqa: F401 - BadJson: service.body raises it
+from kifu.replays.errors import RuleViolation, SchemaError
+from kifu.service.errors import BadJson, BadRequest, Rejected, ServiceError  # noqa: F401 - BadJson: service.body raises it
 
 log = logging.getLogger(__name__)
 

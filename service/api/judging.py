@@ -1,6 +1,6 @@
 """Judging: record a judge entry, list a match's cases, read a case file.
 
-A write checks, in the order of ``service.api.matches``: the match id (404), the token
+A write checks, in the order of ``kifu.service.api.matches``: the match id (404), the token
 (401), the write budget (429), the body (415/413/400), the match (404), the caller's right
 to record that entry (403), then the match service (422 when judging's rules refuse it,
 409 for a stale seq or a finished match); nothing is written on any refusal. Every
@@ -11,16 +11,16 @@ from __future__ import annotations
 from flask import jsonify
 from marshmallow import Schema, fields, validate
 
-from replays.rules import OMNISCIENT
-from service import auth
-from service import judging as service_judging
-from service.api import bp
-from service.api.context import client_ip, count_write, json_body, kifu, load, match_id, principal, require_principal
-from service.errors import BadRequest, Forbidden, Unauthorized
+from kifu.replays.rules import OMNISCIENT
+from kifu.service import auth
+from kifu.service import judging as service_judging
+from kifu.service.api import bp
+from kifu.service.api.context import client_ip, count_write, json_body, kifu, load, match_id, principal, require_principal
+from kifu.service.errors import BadRequest, Forbidden, Unauthorized
 
 
 class JudgeRequestSchema(Schema):
-    """``POST /api/matches/{id}/judge``: one judge entry (``replays.judging``'s contract,
+    """``POST /api/matches/{id}/judge``: one judge entry (``kifu.replays.judging``'s contract,
     without ``seq``, ``role`` and ``caller``, which the server fills in)."""
 
     entry = fields.Dict(required=True, metadata={"description": "the judge entry: {type: judge_call | ruling | "

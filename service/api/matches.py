@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from flask import current_app, jsonify, url_for
 
-from replays import canon, judging, registry
-from replays.rules import seat_ids
-from service import auth
-from service.api import bp
-from service.api.context import (
+from kifu.replays import canon, judging, registry
+from kifu.replays.rules import seat_ids
+from kifu.service import auth
+from kifu.service.api import bp
+from kifu.service.api.context import (
     audit_if_needed,
     count_write,
     json_body,
@@ -26,9 +26,9 @@ from service.api.context import (
     query,
     require_principal,
 )
-from service.api.schemas import INSTANCES as S
-from service.errors import BadRequest, Forbidden, NotInMatch
-from service.limits import page_size
+from kifu.service.api.schemas import INSTANCES as S
+from kifu.service.errors import BadRequest, Forbidden, NotInMatch
+from kifu.service.limits import page_size
 
 
 def match_json(info) -> dict:

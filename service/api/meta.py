@@ -6,14 +6,14 @@ from importlib.metadata import PackageNotFoundError, version
 import redis
 from flask import current_app, jsonify
 
-from replays.records import TABLES
-from service import auth
-from service.api import bp
-from service.api.context import kifu, query, require_principal
-from service.api.schemas import INSTANCES as S
-from service.cardsets import default_set, demo_sets
-from service.errors import Forbidden
-from service.limits import page_size
+from kifu.replays.records import TABLES
+from kifu.service import auth
+from kifu.service.api import bp
+from kifu.service.api.context import kifu, query, require_principal
+from kifu.service.api.schemas import INSTANCES as S
+from kifu.service.cardsets import default_set, demo_sets
+from kifu.service.errors import Forbidden
+from kifu.service.limits import page_size
 
 
 def kifu_version() -> str:
@@ -64,7 +64,7 @@ def games():
 
 @bp.get("/openapi.json")
 def openapi():
-    from service.api.openapi import document
+    from kifu.service.api.openapi import document
 
     cached = current_app.extensions.get("kifu.openapi")
     if cached is None:

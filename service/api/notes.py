@@ -1,6 +1,6 @@
-"""Notes: Lichess-style comments and glyphs on the steps of a match (``service.notes``).
+"""Notes: Lichess-style comments and glyphs on the steps of a match (``kifu.service.notes``).
 
-A write checks, in the order of ``service.api.matches``: the match id's shape (404), the
+A write checks, in the order of ``kifu.service.api.matches``: the match id's shape (404), the
 token (401), the write budget (429), the body (415/413/400), the match (404), the
 caller's right to annotate (403), then the service, which writes nothing on a refusal.
 A note the caller may not read is a 404 to it, also when it asks to change it.
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from service import auth
-from service.api import bp
-from service.api.context import count_write, json_body, kifu, load, match_id, principal, require_principal
-from service.api.schemas import INSTANCES as S
-from service.errors import Forbidden, NotFound
-from service.notes import public
+from kifu.service import auth
+from kifu.service.api import bp
+from kifu.service.api.context import count_write, json_body, kifu, load, match_id, principal, require_principal
+from kifu.service.api.schemas import INSTANCES as S
+from kifu.service.errors import Forbidden, NotFound
+from kifu.service.notes import public
 
 
 @bp.get("/matches/<mid>/notes")

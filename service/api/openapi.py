@@ -11,7 +11,7 @@ statuses are added to every operation below); answer a well-formed value that on
 store can refuse (a seat or step this match lacks) with ``NotInMatch`` (400
 ``not_in_match``), a state it is not in with 409/422, and a rule JSON Schema cannot
 state (a relation of two fields or items, a card set or deck only the store knows) with
-``service.errors.Unprocessable`` (422, with field ``errors``), never with a plain 400. A
+``kifu.service.errors.Unprocessable`` (422, with field ``errors``), never with a plain 400. A
 route whose path has ``{match_id}`` (or an event's ``{eid}``) is fuzzed against real ones
 automatically; a body the route reads besides ``_ok``'s schemas is made exact after
 ``spec.to_dict()`` (``_exact_bodies``, ``review.exact_bodies``).
@@ -24,11 +24,11 @@ from typing import Any
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
-from replays import judging as judge_rules
-from replays import registry
-from service.api import judging
-from service.api import schemas as s
-from service.text import END
+from kifu.replays import judging as judge_rules
+from kifu.replays import registry
+from kifu.service.api import judging
+from kifu.service.api import schemas as s
+from kifu.service.text import END
 
 OPENAPI_VERSION = "3.0.3"
 
@@ -221,10 +221,10 @@ def document(version: str) -> dict[str, Any]:
         "parameters": [{"in": "query", "schema": s.AuditQuerySchema}],
         "responses": {**_ok("audit entries; `next` is the `before` of the next page", "Audit"),
                       **_errors(400, 401, 403)}}})
-    from service.api import tournaments  # the events routes document themselves (issue 13)
+    from kifu.service.api import tournaments  # the events routes document themselves (issue 13)
 
     tournaments.document(spec, _ok, _errors, BEARER)
-    from service.api import review  # variations, shapes, studies (issue 15)
+    from kifu.service.api import review  # variations, shapes, studies (issue 15)
 
     review.document(spec, _ok, _errors, BEARER, MID)
     document = spec.to_dict()

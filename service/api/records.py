@@ -7,16 +7,16 @@ while every command in it reads the same from some perspective that caller may u
 (a game whose commands name no hidden card); otherwise the answer says which entry is
 hidden, and ``/entries?as=`` gives the log redacted for the caller. The seed is in the
 header only when the caller may see it: once the match is over, or for a judge
-(DESIGN.md, "API and security"). The rule lives in ``service.exports`` (the web viewer's
+(DESIGN.md, "API and security"). The rule lives in ``kifu.service.exports`` (the web viewer's
 export for a signed-in session uses it too).
 """
 from __future__ import annotations
 
 from flask import Response, current_app, jsonify, request, url_for
 
-from service import auth, exports
-from service.api import bp
-from service.api.context import (
+from kifu.service import auth, exports
+from kifu.service.api import bp
+from kifu.service.api.context import (
     client_ip,
     count_write,
     kifu,
@@ -25,9 +25,9 @@ from service.api.context import (
     read_body,
     require_principal,
 )
-from service.api.errors import BadJson, UnsupportedMediaType
-from service.api.schemas import INSTANCES as S
-from service.errors import Forbidden
+from kifu.service.api.errors import BadJson, UnsupportedMediaType
+from kifu.service.api.schemas import INSTANCES as S
+from kifu.service.errors import Forbidden
 
 JSONL = "application/x-ndjson"
 RECORD_TYPES = (JSONL, "application/jsonl", "application/x-jsonlines", "application/json-lines", "text/plain")

@@ -1,8 +1,8 @@
 """Review (issue 15): variations, shapes, annotation export/import, studies.
 
-A write checks, in the order of ``service.api.matches``: the ids' shape (404), the token
+A write checks, in the order of ``kifu.service.api.matches``: the ids' shape (404), the token
 (401), the write budget (429), the body (415/413/400), the match or study (404), the
-caller's right (403, ``service.review.access``), then ``service.review``, which writes
+caller's right (403, ``kifu.service.review.access``), then ``kifu.service.review``, which writes
 nothing on a refusal (an illegal variation command is a 422 naming its rule and its
 ``index``). Variations show the omniscient state's consequences, so they are read only
 with the omniscient perspective's right; their boards are drawn for ``as``.
@@ -14,23 +14,23 @@ from typing import Any
 from flask import Response, current_app, jsonify, request
 from marshmallow import Schema, fields, validate
 
-from replays.rules import PUBLIC
-from service import auth
-from service.api import bp
-from service.api.context import (audit_if_needed, count_write, json_body, kifu, load, match_id, perspective,
+from kifu.replays.rules import PUBLIC
+from kifu.service import auth
+from kifu.service.api import bp
+from kifu.service.api.context import (audit_if_needed, count_write, json_body, kifu, load, match_id, perspective,
                                  principal, query, read_body, require_principal)
-from service.api.errors import BadJson, UnsupportedMediaType
-from service.api.matches import some_game_command
-from service.api.schemas import PERSPECTIVE, STREAM_ID, TEXT_LINE, StrictBoolean, StrictSchema
-from service.errors import BadRequest, Forbidden, NotFound, NotInMatch, Unauthorized, Unprocessable
-from service.review import Review, access, studies
-from service.review.service import export_text, import_text, public_shapes, public_variation
-from service.review.shapes import COLORS, KINDS, MAX_SHAPES
-from service.text import END, LINE_PATTERN
+from kifu.service.api.errors import BadJson, UnsupportedMediaType
+from kifu.service.api.matches import some_game_command
+from kifu.service.api.schemas import PERSPECTIVE, STREAM_ID, TEXT_LINE, StrictBoolean, StrictSchema
+from kifu.service.errors import BadRequest, Forbidden, NotFound, NotInMatch, Unauthorized, Unprocessable
+from kifu.service.review import Review, access, studies
+from kifu.service.review.service import export_text, import_text, public_shapes, public_variation
+from kifu.service.review.shapes import COLORS, KINDS, MAX_SHAPES
+from kifu.service.text import END, LINE_PATTERN
 
 JSONL = "application/x-ndjson"
 ANCHOR = rf"^[A-Za-z0-9_.:/-]{{1,80}}{END}"  #: service.review.shapes.ANCHOR, to the very end
-#: a variation's title: empty, or one line of text (``service.text``)
+#: a variation's title: empty, or one line of text (``kifu.service.text``)
 OPTIONAL_LINE = validate.Regexp(rf"^{END}|{LINE_PATTERN}", error="empty, or one line of text")
 
 
@@ -447,7 +447,7 @@ def delete_chapter(sid: str, cid: int):
 # --- the OpenAPI document -------------------------------------------------------------------
 
 def document(spec, ok, errors, bearer, mid) -> None:
-    """Register the review schemas and paths on ``spec`` (``service.api.openapi`` calls this)."""
+    """Register the review schemas and paths on ``spec`` (``kifu.service.api.openapi`` calls this)."""
     for name, schema in SCHEMAS.items():
         spec.components.schema(name, schema=schema)
     vid = {"name": "vid", "in": "path", "required": True, "schema": {"type": "string", "pattern": STREAM_ID}}
@@ -514,7 +514,7 @@ def document(spec, ok, errors, bearer, mid) -> None:
 
 
 def exact_bodies(components: dict[str, Any]) -> None:
-    """What apispec cannot read from the schemas (``service.api.openapi`` calls this on the
+    """What apispec cannot read from the schemas (``kifu.service.api.openapi`` calls this on the
     built document): a shape is an arrow or a highlight, each with its own fields; a
     variation's commands are the document's ``Command``s."""
     color = {"type": "string", "enum": list(COLORS), "default": "green"}

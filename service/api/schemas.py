@@ -2,15 +2,15 @@
 
 Requests are validated with these schemas (unknown fields refused, integers strict);
 responses are dumped through them so that only declared fields leave the server; and
-``service.api.openapi`` documents the API from the same classes.
+``kifu.service.api.openapi`` documents the API from the same classes.
 """
 from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from service.ids import MATCH_ID
-from service.matches import MAX_LABEL, MAX_NAME
-from service.text import END, LINE_PATTERN, NOTE_PATTERN
+from kifu.service.ids import MATCH_ID
+from kifu.service.matches import MAX_LABEL, MAX_NAME
+from kifu.service.text import END, LINE_PATTERN, NOTE_PATTERN
 
 MAX_SEATS = 16  #: the most seats a match may have (CreateMatchSchema.seats)
 MAX_STREAM_PART = 2 ** 64 - 1  #: each half of a Redis stream id is an unsigned 64-bit number
@@ -31,7 +31,7 @@ def at_most(limit: int) -> str:
     return "(?:" + "|".join([*shorter, *same, digits]) + ")"
 
 
-#: Patterns end with ``END`` (``service.text``), not ``$``: Python's ``$`` also matches before a
+#: Patterns end with ``END`` (``kifu.service.text``), not ``$``: Python's ``$`` also matches before a
 #: final newline, which the document must not admit where the views refuse it.
 #: a seat id, bounded by MAX_SEATS; a match with fewer seats refuses the rest (``not_in_match``)
 SEAT_ID = rf"^p([1-9]|1[0-6]){END}"
@@ -43,7 +43,7 @@ STREAM_ID = rf"^{at_most(MAX_STREAM_PART)}-{at_most(MAX_STREAM_PART)}{END}"
 CURSOR = rf"^[0-9]{{1,19}}:[0-9a-hjkmnp-tv-z]{{20}}{END}"
 STATUSES = ("live", "finished")
 TABLES = ("digital", "physical", "observed")
-#: a name or label is one line of text (``service.text``): what service.matches stores
+#: a name or label is one line of text (``kifu.service.text``): what service.matches stores
 TEXT_LINE = validate.Regexp(LINE_PATTERN, error="text without control characters, not only spaces")
 NAME = [validate.Length(min=1, max=MAX_NAME), TEXT_LINE]
 LABEL = [validate.Length(min=1, max=MAX_LABEL), TEXT_LINE]
@@ -148,7 +148,7 @@ class AuditQuerySchema(StrictSchema):
 
 
 NOTE_ID = STREAM_ID
-#: note text (``service.text.NOTE``, which service.notes checks): newlines, no control characters
+#: note text (``kifu.service.text.NOTE``, which service.notes checks): newlines, no control characters
 NOTE_TEXT = validate.Regexp(NOTE_PATTERN, error="text without control characters (newlines allowed), not only spaces")
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  #: Lichess's move glyphs (service.notes.GLYPHS)
 

@@ -1,6 +1,6 @@
 """Events under ``/api/events``: Swiss tournaments, rounds, results, standings, deck checks.
 
-Writes check, in the order of ``service.api.matches``: the event id's shape (404), the
+Writes check, in the order of ``kifu.service.api.matches``: the event id's shape (404), the
 token (401), the write budget (429), the body (415/413/400), then the event service,
 which checks the caller's right on the event (403) and the request against the event's
 folded state before it appends anything. Reads are public except registered deck lists
@@ -11,20 +11,20 @@ from __future__ import annotations
 from flask import Response, jsonify, url_for
 from marshmallow import fields, validate
 
-from service.api import bp
-from service.api.context import count_write, json_body, kifu, load, principal, query, require_principal
-from replays import registry
-from service.api.schemas import NAME, TEXT_LINE, StrictSchema
-from service.errors import Forbidden, NotFound
-from service.tournaments import EventService
-from service.tournaments import export as exporting
-from service.tournaments.fold import FORMATS, PENALTIES, TABLES
-from service.tournaments.store import check_event_id
-from service.text import CONTROL, END, SPACES
+from kifu.service.api import bp
+from kifu.service.api.context import count_write, json_body, kifu, load, principal, query, require_principal
+from kifu.replays import registry
+from kifu.service.api.schemas import NAME, TEXT_LINE, StrictSchema
+from kifu.service.errors import Forbidden, NotFound
+from kifu.service.tournaments import EventService
+from kifu.service.tournaments import export as exporting
+from kifu.service.tournaments.fold import FORMATS, PENALTIES, TABLES
+from kifu.service.tournaments.store import check_event_id
+from kifu.service.text import CONTROL, END, SPACES
 
 # --- schemas (documented in service.api.openapi) -------------------------------------
 
-#: a player's name: one line of text (``service.text``) without a ``/`` (it is a path segment)
+#: a player's name: one line of text (``kifu.service.text``) without a ``/`` (it is a path segment)
 PLAYER_NAME = validate.Regexp(rf"^[{SPACES}]*[^{CONTROL}{SPACES}\n/][^{CONTROL}\n/]*{END}",
                               error="one line of text without a '/'")
 #: the games an event may play: Swiss pairs two players a table
@@ -107,7 +107,7 @@ class AttachSchema(StrictSchema):
 
 
 #: an outcome of a deal as a JSON schema: JSON data without floats (``canon.check_plain``),
-#: as ``service.api.openapi.PLAIN`` states it for a new match's deal
+#: as ``kifu.service.api.openapi.PLAIN`` states it for a new match's deal
 _OUTCOME = [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}, {"enum": [None]}]
 OUTCOME = {"anyOf": [*_OUTCOME, {"type": "array", "items": {"anyOf": _OUTCOME}},
                      {"type": "object", "additionalProperties": {"anyOf": _OUTCOME}}]}

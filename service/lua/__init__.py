@@ -1,1 +1,1 @@
-"""The store's Lua scripts (package data, loaded by ``service.store`` on first use)."""
+"""The store's Lua scripts (package data, loaded by ``kifu.service.store`` on first use)."""

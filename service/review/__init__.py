@@ -12,11 +12,11 @@ Everything here lives beside a match's record, never in it:
   export, import and verify;
 - ``service``: ``Review``, the facade the API and the web call.
 
-Who may do what is decided by the callers with ``service.auth`` (``access`` holds the
+Who may do what is decided by the callers with ``kifu.service.auth`` (``access`` holds the
 review-specific rules); this package decides what is valid and writes nothing on a refusal.
 """
 from __future__ import annotations
 
-from service.review.service import Review
+from kifu.service.review.service import Review
 
 __all__ = ["Review"]

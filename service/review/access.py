@@ -1,4 +1,4 @@
-"""Who may read and write review data (on top of ``service.auth``'s notes rules).
+"""Who may read and write review data (on top of ``kifu.service.auth``'s notes rules).
 
 A variation is played on the omniscient state of its step, so its line (the cards it
 plays, the roles it turns up) tells what only the omniscient view shows. Reading or
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from replays.rules import OMNISCIENT
-from service import auth
+from kifu.replays.rules import OMNISCIENT
+from kifu.service import auth
 
 #: roles that may make studies (the roles that write review data)
 STUDY_ROLES = ("annotator", "judge", "head_judge", "admin", "recorder")

@@ -23,8 +23,8 @@ def review() -> None:
               help="A card set file the record names (repeatable).")
 def verify(export_file, record_file, cardsets):
     """Check an export's anchors against RECORD and replay every variation."""
-    from service.cli import cardset_lookup
-    from service.review import exchange
+    from kifu.service.cli import cardset_lookup
+    from kifu.service.review import exchange
 
     try:
         text = Path(export_file).read_text(encoding="utf-8")

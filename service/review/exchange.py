@@ -15,7 +15,7 @@ not a match id (an imported copy of the record has the same chains):
 
 ``read`` parses; ``verify`` checks an export against a record (its anchors, and that
 every variation replays to its hashes): ``kifu review verify``. ``Review``-level import
-lives in ``service.review.service.import_review`` via ``load_into``.
+lives in ``kifu.service.review.service.import_review`` via ``load_into``.
 """
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from replays import canon, engine, judging, records
-from replays.errors import RuleViolation, SchemaError
-from replays.verify import verify_text
-from service.errors import BadRequest
-from service.review import variations
+from kifu.replays import canon, engine, judging, records
+from kifu.replays.errors import RuleViolation, SchemaError
+from kifu.replays.verify import verify_text
+from kifu.service.errors import BadRequest
+from kifu.service.review import variations
 
 FORMAT = 1
 TYPES = ("note", "shapes", "variation")

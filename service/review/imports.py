@@ -1,6 +1,6 @@
 """The writes of a review import: all of them in one Lua script, each item once.
 
-``service.review.service.import_text`` checks everything first (anchors, shapes, every
+``kifu.service.review.service.import_text`` checks everything first (anchors, shapes, every
 variation replayed); this module then writes the checked items in ONE script run on the
 match's keys, which share its hash slot (``kifu:m:{<mid>}:notes``, ``:review``, ``:meta``
 and ``:reviewimports``). Redis runs a script whole: a client that dies or loses its
@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from replays import canon
-from service import keys
-from service.errors import NotFound, StoreCorrupt
-from service.ids import check_match_id
-from service.review import stream
+from kifu.replays import canon
+from kifu.service import keys
+from kifu.service.errors import NotFound, StoreCorrupt
+from kifu.service.ids import check_match_id
+from kifu.service.review import stream
 
 #: stands for a note's id (known only once the script wrote the note) inside a shape set's
 #: JSON; a control character, which no field of a checked shape set can hold

@@ -1,6 +1,6 @@
 """What a viewer polls to see notes arrive, change and go: the version of a match's notes.
 
-Notes arrive live by an htmx poll of the viewer's notes partial (``web.review.live_notes``)
+Notes arrive live by an htmx poll of the viewer's notes partial (``kifu.web.review.live_notes``)
 every few seconds while a viewer page is open, not over the event stream, because:
 
 - review happens mostly on FINISHED matches, which have no event stream at all;
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service import keys
-from service.ids import check_match_id
+from kifu.service import keys
+from kifu.service.ids import check_match_id
 
 #: seconds between two polls of an open viewer page (``KIFU_NOTES_POLL_SECONDS``)
 POLL_SECONDS = 4

@@ -2,21 +2,21 @@
 
 It composes ``MatchService`` (the state at a step, the match's judged rules, its notes)
 with the review stream. Every check runs before the one append, so a refusal writes
-nothing. Callers decide who may do what (``service.review.access``) and pass the
+nothing. Callers decide who may do what (``kifu.service.review.access``) and pass the
 writer's ``by`` / ``role`` / ``author`` as for notes.
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from replays import records
-from replays.demo import iso
-from replays.rules import perspectives
-from service.errors import BadRequest, NotFound, NotInMatch
-from service.ids import check_match_id
-from service.review import shapes as _shapes
-from service.review import stream, variations
-from service.review.variations import Line
+from kifu.replays import records
+from kifu.replays.demo import iso
+from kifu.replays.rules import perspectives
+from kifu.service.errors import BadRequest, NotFound, NotInMatch
+from kifu.service.ids import check_match_id
+from kifu.service.review import shapes as _shapes
+from kifu.service.review import stream, variations
+from kifu.service.review.variations import Line
 
 #: the fields of a variation as it is served (never its seed)
 PUBLIC_VARIATION = ("id", "step", "base", "title", "length", "by", "at")
@@ -177,7 +177,7 @@ def stream_id(value: str) -> bool:
 def export_text(review: Review, mid: str, *, notes: list[Mapping[str, Any]], shape_sets: list[Mapping[str, Any]],
                 variations_: list[Mapping[str, Any]]) -> str:
     """The given notes, shape sets and variations (what the caller may read) as JSON Lines."""
-    from service.review import exchange
+    from kifu.service.review import exchange
 
     info = review.matches.info(mid)
     chains = exchange.chains_of(info.header, review.matches.entries(mid, 1, info.seq))
@@ -205,13 +205,13 @@ def import_text(review: Review, mid: str, text: Any, *, by: str, role: str | Non
     variation must replay to its hashes, all checked before the first write. A note keeps
     its writer's name; the importer is its author for access decisions.
 
-    The writes are one script (``service.review.imports``): all or nothing, and an item
+    The writes are one script (``kifu.service.review.imports``): all or nothing, and an item
     already imported (by its digest), or already on this match (the export's own match:
     a live note or variation with its id and content, a shape set as it is now), is
     skipped, so importing an export again writes nothing. Returns the counts written and
     ``skipped``."""
-    from service import notes as _notes
-    from service.review import exchange, imports
+    from kifu.service import notes as _notes
+    from kifu.service.review import exchange, imports
 
     mid = check_match_id(mid)
     export = exchange.read(text)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from service.errors import BadRequest, Unprocessable
+from kifu.service.errors import BadRequest, Unprocessable
 
 COLORS = ("green", "red", "blue", "yellow")
 KINDS = ("arrow", "highlight")

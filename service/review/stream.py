@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping
 
-from replays import canon
-from service import keys
-from service.errors import NotFound, StoreCorrupt
-from service.ids import check_match_id
+from kifu.replays import canon
+from kifu.service import keys
+from kifu.service.errors import NotFound, StoreCorrupt
+from kifu.service.ids import check_match_id
 
 
 def key(mid: str) -> str:

@@ -18,11 +18,11 @@ from typing import Any, Callable, Mapping
 
 import redis
 
-from replays.demo import iso
-from replays.rules import perspectives
-from service.errors import BadRequest, Conflict, NotFound, NotInMatch
-from service.ids import MATCH_ID, check_match_id, new_match_id
-from service.text import is_line
+from kifu.replays.demo import iso
+from kifu.replays.rules import perspectives
+from kifu.service.errors import BadRequest, Conflict, NotFound, NotInMatch
+from kifu.service.ids import MATCH_ID, check_match_id, new_match_id
+from kifu.service.text import is_line
 
 PREFIX = "kifu:study:"
 INDEX = "kifu:studies"
@@ -68,7 +68,7 @@ def check_chapter(matches: Any, chapter: Any, may_see: Callable[[Any], bool]) ->
     title = check_title(chapter["title"], "chapter") if chapter.get("title") else f"{info.game} · step {step}"
     variation = chapter.get("variation")
     if variation is not None:
-        from service.review.service import Review
+        from kifu.service.review.service import Review
 
         found = Review(matches).variation(info.id, variation)
         if found["step"] != step:

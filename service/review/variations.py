@@ -22,11 +22,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from replays import canon, engine, judging
-from replays.errors import RuleViolation, SchemaError
-from replays.rules import Command, Rules, State
-from service.errors import BadRequest, Rejected
-from service.text import is_line
+from kifu.replays import canon, engine, judging
+from kifu.replays.errors import RuleViolation, SchemaError
+from kifu.replays.rules import Command, Rules, State
+from kifu.service.errors import BadRequest, Rejected
+from kifu.service.text import is_line
 
 MAX_COMMANDS = 200
 MAX_TITLE = 120
@@ -99,7 +99,7 @@ def play(rules: Rules, base: State, commands: Sequence[Command], seed: str) -> L
 
     ``rules`` is the judged, bound rules of the match (``MatchService._static(mid).rules``).
     """
-    from service.matches import rejection  # the same 422 (with needs) the record's appends give
+    from kifu.service.matches import rejection  # the same 422 (with needs) the record's appends give
 
     start = rebase(base, seed)
     state = start

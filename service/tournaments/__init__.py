@@ -10,6 +10,6 @@ and JSON. ``event_for_match`` gives the judging of a match its event.
 """
 from __future__ import annotations
 
-from service.tournaments.service import EventService, NotReady, event_for_match
+from kifu.service.tournaments.service import EventService, NotReady, event_for_match
 
 __all__ = ["EventService", "NotReady", "event_for_match"]

@@ -2,7 +2,7 @@
 
 The commands act as the organizer (recorded ``by`` the ``--by`` name) on the same Redis
 as ``kifu serve`` (``--redis-url``, or the embedded one under ``--data-dir``), through the
-same ``EventService`` as the API. ``service.cli`` adds the group to ``kifu``.
+same ``EventService`` as the API. ``kifu.service.cli`` adds the group to ``kifu``.
 """
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import json
 
 import click
 
-from service.cli import _fail, open_matches, with_store_options
-from service.errors import ServiceError
-from service.tournaments import EventService
-from service.tournaments import export as exporting
+from kifu.service.cli import _fail, open_matches, with_store_options
+from kifu.service.errors import ServiceError
+from kifu.service.tournaments import EventService
+from kifu.service.tournaments import export as exporting
 
 
 def _run(redis_url, data_dir, action):

@@ -27,8 +27,8 @@ from typing import Any, Collection, Iterable, Mapping
 
 from marshmallow import ValidationError
 
-from replays.errors import RuleViolation
-from replays.rules import seat_ids
+from kifu.replays.errors import RuleViolation
+from kifu.replays.rules import seat_ids
 
 
 def has_decks(rules: Any) -> bool:

@@ -28,7 +28,7 @@ contract, version with care:
 - ``result``: ``round, table, wins, draws``: a judge's or the organizer's result, final.
 
 ``wins`` is a list in the order of the table's ``players``. ``fold`` trusts its entries:
-``service.tournaments.service`` validates each one against the state before appending.
+``kifu.service.tournaments.service`` validates each one against the state before appending.
 
 >>> s = fold([{"type": "create", "id": "ev1", "name": "Cup", "game": "tally", "format": "bo1", "rounds": 3,
 ...            "top_cut": 0, "by": "admin", "at": "t"},

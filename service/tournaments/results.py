@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from service.tournaments.fold import games_to_win
+from kifu.service.tournaments.fold import games_to_win
 
 BYE = {"bye": True, "wins": [2, 0], "draws": 0, "source": "bye"}
 

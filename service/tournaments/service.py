@@ -44,20 +44,20 @@ from typing import Any, Callable, Mapping, Sequence
 
 from marshmallow import ValidationError
 
-from replays import canon
-from replays.demo import iso
-from replays.rules import seat_ids
-from service import auth, keys
-from service.cardsets import DIGEST, default_set, demo_sets
-from service.errors import (BadRequest, Conflict, DeckProblem, Forbidden, NotFound, ServiceError, UnknownCardSet,
+from kifu.replays import canon
+from kifu.replays.demo import iso
+from kifu.replays.rules import seat_ids
+from kifu.service import auth, keys
+from kifu.service.cardsets import DIGEST, default_set, demo_sets
+from kifu.service.errors import (BadRequest, Conflict, DeckProblem, Forbidden, NotFound, ServiceError, UnknownCardSet,
                             Unprocessable)
-from service.text import is_line
-from service.tournaments import bracket, decks, results, swiss
-from service.tournaments.fold import (
+from kifu.service.text import is_line
+from kifu.service.tournaments import bracket, decks, results, swiss
+from kifu.service.tournaments.fold import (
     FORMATS, PENALTIES, TABLES, active_players, find_table, fold, seat_of,
 )
-from service.tournaments.standings import standings as rank
-from service.tournaments.store import EventStore, check_event_id, new_event_id
+from kifu.service.tournaments.standings import standings as rank
+from kifu.service.tournaments.store import EventStore, check_event_id, new_event_id
 
 MAX_NAME = 64
 MAX_ROUNDS = 20
@@ -124,7 +124,7 @@ def _staff(judges: Any, head_judge: Any) -> tuple[list[str], str | None]:
 
 def table_handle(eid: str, number: int, table: int) -> str:
     """What the tokens of a table without a match are bound to (``Principal.match``):
-    ``<eid>:r<round>:t<table>``, never a match id (``service.ids`` refuses a ``:``), so
+    ``<eid>:r<round>:t<table>``, never a match id (``kifu.service.ids`` refuses a ``:``), so
     such a token records nothing and sees the public views of matches; the event reads it."""
     return f"{eid}:r{number}:t{table}"
 
@@ -171,7 +171,7 @@ class EventService:
     def outcomes(self, state: Mapping[str, Any], number: int | None = None) -> dict[str, Any]:
         """Every match of the event (of round ``number`` only, if given) -> its outcome
         (None while live). One round trip: the outcome field of each match's meta hash
-        (``service.store``), as ``MatchInfo.outcome`` reads it."""
+        (``kifu.service.store``), as ``MatchInfo.outcome`` reads it."""
         mids = [mid for played in state["rounds_played"] if number is None or played["number"] == number
                 for table in played["tables"] for mid in table["matches"]]
         pipe = self.client.pipeline(transaction=False)
@@ -781,10 +781,10 @@ class EventService:
         return out
 
     def open_deck_calls(self, eid: str, *, by: str) -> list[dict[str, Any]]:
-        """Open a judge call (``service.judging.open_call``, once per match and seat) for
+        """Open a judge call (``kifu.service.judging.open_call``, once per match and seat) for
         every deck-check mismatch; without that function the mismatches are only listed."""
         try:
-            from service import judging
+            from kifu.service import judging
         except ImportError:
             return []
         open_call = getattr(judging, "open_call", None)
@@ -807,7 +807,7 @@ def event_for_match(client: Any, match_info_or_header: Any) -> dict[str, Any] | 
     """The event state (with ``infractions``, ``judges``, ``head_judge``) of the event a
     match's header names in ``tournament``, or None when it names no event of this kifu.
 
-    For the judging of a match (``service.judging``): its penalties come from this
+    For the judging of a match (``kifu.service.judging``): its penalties come from this
     event's infraction table, and its judges are the event's.
     """
     header = getattr(match_info_or_header, "header", match_info_or_header)

@@ -4,7 +4,7 @@
 canonical-JSON ``entry`` field; ``kifu:event:index`` is a sorted set of event ids by
 creation time. Appending is one Lua script: it compares the caller's expected seq with
 the stream's length and XADDs only if they agree, so two organizers deciding on the same
-state cannot both write (the match store's rule, ``service.store``). Only ids that pass
+state cannot both write (the match store's rule, ``kifu.service.store``). Only ids that pass
 ``check_event_id`` reach a key (no ``{``, ``}`` or ``*``).
 """
 from __future__ import annotations
@@ -14,9 +14,9 @@ import re
 import time
 from typing import Any, Mapping
 
-from replays import canon
-from service.errors import Conflict, NotFound, StoreCorrupt
-from service.ids import ALPHABET, LENGTH, new_match_id
+from kifu.replays import canon
+from kifu.service.errors import Conflict, NotFound, StoreCorrupt
+from kifu.service.ids import ALPHABET, LENGTH, new_match_id
 
 PREFIX = "kifu:event:"
 INDEX = "kifu:event:index"

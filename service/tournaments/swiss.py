@@ -11,7 +11,7 @@ of priority (each level's weight unit is larger than everything below it can add
 4. players with the same match points together (least sum of squared point gaps, so a
    pair-down crosses as few points as it can);
 5. random order within a score group: each edge's small random weight comes from the
-   event's seed (``replays.rng``, labelled with the round and the pair), never the
+   event's seed (``kifu.replays.rng``, labelled with the round and the pair), never the
    global RNG, so a pairing is reproducible from the event alone.
 
 Tables are then numbered from the top: the pair with the most points at table 1.
@@ -27,7 +27,7 @@ from typing import Mapping, Sequence
 
 import networkx as nx
 
-from replays.rng import Rng
+from kifu.replays.rng import Rng
 
 BYE = object()
 RANDOM_SPAN = 1 << 16

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replays import engine, records
-from replays.kit import tables
-from replays.rules import Rules
+from kifu.replays import engine, records
+from kifu.replays.kit import tables
+from kifu.replays.rules import Rules
 
 
 def read(folder: Path, name: str) -> records.ReadResult:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from replays import bot, canon, judging, records
-from replays.demo import EPOCH, iso
+from kifu.replays import bot, canon, judging, records
+from kifu.replays.demo import EPOCH, iso
 
 from .scenario import GAMES, Judged, pile_drop
 

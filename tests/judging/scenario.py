@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from replays import demo, engine, judging, registry
-from replays.rules import Command, State
+from kifu.replays import demo, engine, judging, registry
+from kifu.replays.rules import Command, State
 
 GAMES = tuple(g.id for g in registry.all())
 

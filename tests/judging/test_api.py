@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from replays.verify import verify_text
-from service import auth
+from kifu.replays.verify import verify_text
+from kifu.service import auth
 from tests.service.api.conftest import ADMIN, Api, dump, make_app, with_registry
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import jsonschema
 import pytest
 
-from replays import records
-from replays.verify import verify_text
+from kifu.replays import records
+from kifu.replays.verify import verify_text
 from tests.replays.test_record_schema import _schema
 
 from .golden import FOLDER, judged_game, record

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from replays import canon, judging
-from replays.errors import RuleViolation
-from replays.judging import game_state
+from kifu.replays import canon, judging
+from kifu.replays.errors import RuleViolation
+from kifu.replays.judging import game_state
 
 from .scenario import GAMES, Judged, pile_drop
 

@@ -3,7 +3,7 @@ import hmac
 
 import pytest
 
-from replays import canon
+from kifu.replays import canon
 
 
 def test_dumps_sorts_keys_and_keeps_japanese():

@@ -10,7 +10,7 @@ import pkgutil
 
 import pytest
 
-PACKAGES = ("replays", "service")
+PACKAGES = ("kifu.replays", "kifu.service")
 
 
 def _modules():
@@ -36,6 +36,6 @@ def _has_examples(name):
 
 def test_the_examples_are_found():
     with_examples = {name for name in MODULES if _has_examples(name)}
-    for name in ("replays.canon", "replays.rng", "replays.kit.zones", "replays.kit.chance", "replays.kit.effects",
-                 "replays.registry", "replays.games.holodelive", "replays.games.senbu_rinki"):
+    for name in ("kifu.replays.canon", "kifu.replays.rng", "kifu.replays.kit.zones", "kifu.replays.kit.chance", "kifu.replays.kit.effects",
+                 "kifu.replays.registry", "kifu.replays.games.holodelive", "kifu.replays.games.senbu_rinki"):
         assert name in with_examples, f"{name} lost its examples"

@@ -1,10 +1,10 @@
 """engine (validate/check/step), snapshots (= full fold), bot and demo determinism."""
 import pytest
 
-from replays import canon, engine, snapshots
-from replays.bot import GameDidNotEnd, play
-from replays.demo import demo_record
-from replays.errors import RuleViolation, SchemaError
+from kifu.replays import canon, engine, snapshots
+from kifu.replays.bot import GameDidNotEnd, play
+from kifu.replays.demo import demo_record
+from kifu.replays.errors import RuleViolation, SchemaError
 
 from .toygame import TOY
 

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays import canon, engine, registry, snapshots
-from replays.bot import choose, play
-from replays.demo import demo_record
-from replays.errors import CommandError, RuleViolation
-from replays.kit import tables
-from replays.rng import Rng
-from replays.rules import Outcome, perspectives
+from kifu.replays import canon, engine, registry, snapshots
+from kifu.replays.bot import choose, play
+from kifu.replays.demo import demo_record
+from kifu.replays.errors import CommandError, RuleViolation
+from kifu.replays.kit import tables
+from kifu.replays.rng import Rng
+from kifu.replays.rules import Outcome, perspectives
 
 GAMES = registry.ids()
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

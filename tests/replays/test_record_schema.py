@@ -6,8 +6,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from replays import registry
-from replays.demo import demo_record
+from kifu.replays import registry
+from kifu.replays.demo import demo_record
 
 from .toygame import TOY
 
@@ -46,7 +46,7 @@ def test_schema_rejects_a_float_seq_and_an_unknown_field():
 
 def test_a_physical_record_matches_the_published_schema():
     from .test_verify import _physical_text
-    from replays import records
+    from kifu.replays import records
     record = records.read_text(_physical_text()).record
     assert record.header["table"] == "physical" and "deal_commitment" in record.header
     _check(record)

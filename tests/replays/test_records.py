@@ -1,8 +1,8 @@
 """Records as JSON Lines: round trip, chain, and a reader that reports errors by line."""
 import json
 
-from replays import canon, records
-from replays.demo import demo_record
+from kifu.replays import canon, records
+from kifu.replays.demo import demo_record
 
 from .toygame import TOY
 

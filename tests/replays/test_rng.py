@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from replays.rng import Rng, derive
+from kifu.replays.rng import Rng, derive
 
 
 def test_byte_stream_is_hmac_sha256_of_label_and_counter():

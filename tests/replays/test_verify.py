@@ -1,10 +1,10 @@
 """verify: replay from the header and report the first divergent entry."""
 import json
 
-from replays import canon, records
-from replays.kit import tables
-from replays.demo import demo_record, record_of
-from replays.verify import verify_text
+from kifu.replays import canon, records
+from kifu.replays.kit import tables
+from kifu.replays.demo import demo_record, record_of
+from kifu.replays.verify import verify_text
 
 from .toygame import lookup, TOY
 

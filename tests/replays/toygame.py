@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from replays.errors import RuleViolation
-from replays.kit import CardSetSchema, Commands, Game, is_token
-from replays.kit.cardset import load
-from replays.rules import Outcome, seat_ids
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import CardSetSchema, Commands, Game, is_token
+from kifu.replays.kit.cardset import load
+from kifu.replays.rules import Outcome, seat_ids
 
 # -- commands (the stored contract) ------------------------------------------------------
 COMMANDS = Commands(seat_pattern=r"^p[12]$")

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from replays import bot
-from service import auth
+from kifu.replays import bot
+from kifu.service import auth
 from tests.service.api.conftest import ADMIN, make_app, with_registry
 from tests.service.api.conftest import Api as BaseApi
 

@@ -6,9 +6,9 @@ import json
 import redis as redis_py
 from click.testing import CliRunner
 
-from service.cli import main
-from service.review import Review
-from service.review.service import import_text
+from kifu.service.cli import main
+from kifu.service.review import Review
+from kifu.service.review.service import import_text
 from tests.review.conftest import advance, line_from
 from tests.service.api.conftest import dump
 

@@ -42,7 +42,7 @@ def test_a_hidden_role_variation_never_reaches_a_perspective_that_may_not_see_it
     unknown = [seat for seat, role in seen.items() if role is None]
     assert unknown  # the test means something: p1 still does not know some roles in the line
     # p1's boards and lines are exactly what the game's own view and redaction give p1
-    from service.review import Review
+    from kifu.service.review import Review
 
     review = Review(svc)
     stored = review.variation(mid, vid)
@@ -101,7 +101,7 @@ def test_a_digital_variation_draws_from_its_own_seed_never_the_matchs(api, svc, 
         views.append(judge.get(f"/api/matches/{mid}/variations/{rv.json['id']}?as=omniscient").json["view"])
     assert any(v != real for v in views)  # 8 fresh seeds all drawing the match's card: the seed would leak
     # the variation's chance is a pure function of its own seed: replaying gives the same draw
-    from service.review import Review
+    from kifu.service.review import Review
 
     rv = Review(svc)
     for v in rv.variations(mid):
@@ -110,7 +110,7 @@ def test_a_digital_variation_draws_from_its_own_seed_never_the_matchs(api, svc, 
 
 
 def test_a_physical_variation_names_its_outcomes_and_an_impossible_one_is_refused(api, svc, tokens, redis):
-    from replays import registry
+    from kifu.replays import registry
 
     rules = registry.demo("holodelive")
     deal: list = []

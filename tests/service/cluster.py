@@ -21,7 +21,7 @@ from pathlib import Path
 import redis
 from redis.cluster import RedisCluster
 
-from service.embedded import redis_server_binary
+from kifu.service.embedded import redis_server_binary
 
 SLOTS = 16384
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from service.matches import MatchService
-from service.store import Store
+from kifu.service.matches import MatchService
+from kifu.service.store import Store
 from tests.service.toy import games
 
 

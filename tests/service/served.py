@@ -16,8 +16,8 @@ from typing import Iterator
 import redis as redis_py
 import requests
 
-from service import auth
-from service.embedded import free_port
+from kifu.service import auth
+from kifu.service.embedded import free_port
 
 CLEARED = ("REDIS_URL", "KIFU_ADMIN_TOKEN", "KIFU_SECRET_KEY", "KIFU_SESSION_TTL")
 
@@ -31,7 +31,7 @@ class Served:
 
     def cli(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         """``kifu <args> --data-dir <data>`` beside the running server."""
-        done = subprocess.run([sys.executable, "-m", "service.cli", *args, "--data-dir", str(self.data)],
+        done = subprocess.run([sys.executable, "-m", "kifu.service.cli", *args, "--data-dir", str(self.data)],
                               capture_output=True, text=True, timeout=120, cwd=self.data.parent)
         if check and done.returncode != 0:
             raise AssertionError(f"kifu {' '.join(args)} exited {done.returncode}: {done.stdout}{done.stderr}")
@@ -45,7 +45,7 @@ def serve(tmp_path: Path, **env: str) -> Iterator[Served]:
     base = f"http://127.0.0.1:{port}"
     environ = {k: v for k, v in os.environ.items() if k not in CLEARED}
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(data),
+        [sys.executable, "-m", "kifu.service.cli", "serve", "--port", str(port), "--data-dir", str(data),
          "--threads", "8"],
         cwd=tmp_path, env={**environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     client = None

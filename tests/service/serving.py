@@ -14,12 +14,12 @@ from pathlib import Path
 
 import requests
 
-from service.embedded import free_port
+from kifu.service.embedded import free_port
 
 ADMIN = "kifu-test-admin-token-0123456789abcdef"
 #: the registry holds just the toy game: fast, and independent of the real games
-LAUNCH = ("from replays import registry; registry.GAME_MODULES = ('tests.service.toy',); "
-          "from service.cli import main; main()")
+LAUNCH = ("from kifu.replays import registry; registry.GAME_MODULES = ('tests.service.toy',); "
+          "from kifu.service.cli import main; main()")
 ROOT = Path(__file__).resolve().parents[2]
 
 

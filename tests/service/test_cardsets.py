@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from replays import canon
-from replays.kit.cardset import CardSetError
-from service import keys
-from service.cardsets import CardSetStore, demo_sets
-from service.errors import BadRequest, RulesUnavailable
+from kifu.replays import canon
+from kifu.replays.kit.cardset import CardSetError
+from kifu.service import keys
+from kifu.service.cardsets import CardSetStore, demo_sets
+from kifu.service.errors import BadRequest, RulesUnavailable
 from tests.service.conftest import add, dump
 from tests.service.toy import DIGITS, RULES, TALLY
 

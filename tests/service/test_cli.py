@@ -17,11 +17,11 @@ import redis as redis_py
 import requests
 from click.testing import CliRunner
 
-from replays import canon, records, registry
-from replays.verify import verify_text
-from service import auth
-from service.cli import main
-from service.embedded import free_port
+from kifu.replays import canon, records, registry
+from kifu.replays.verify import verify_text
+from kifu.service import auth
+from kifu.service.cli import main
+from kifu.service.embedded import free_port
 from tests.service.conftest import dump
 
 TOY_REGISTRY = ("tests.service.cli_toy",)
@@ -205,7 +205,7 @@ def test_cards_import_of_an_unknown_game_or_a_missing_file_fails(tally_registry,
 def _start(data_dir: Path, port: int) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "KIFU_ADMIN_TOKEN", "KIFU_SECRET_KEY")}
     return subprocess.Popen(  # the console script's own entry point, the real registry of games
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(data_dir),
+        [sys.executable, "-m", "kifu.service.cli", "serve", "--port", str(port), "--data-dir", str(data_dir),
          "--threads", "4"],
         cwd=data_dir.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         text=True)
@@ -288,7 +288,7 @@ def test_serve_records_stops_and_starts_again_on_the_same_data(tmp_path):
 # -- the data directory ------------------------------------------------------------------
 
 def test_one_embedded_redis_per_data_dir(tmp_path):
-    from service.datadir import DataDir, DataDirBusy
+    from kifu.service.datadir import DataDir, DataDirBusy
 
     data = DataDir(tmp_path / "var")
     with data.embedded_redis(share=False) as url:
@@ -303,7 +303,7 @@ def test_one_embedded_redis_per_data_dir(tmp_path):
 
 
 def test_the_secret_key_is_generated_once_and_private(tmp_path, monkeypatch):
-    from service.datadir import DataDir
+    from kifu.service.datadir import DataDir
 
     monkeypatch.delenv("KIFU_SECRET_KEY", raising=False)
     data = DataDir(tmp_path / "var")

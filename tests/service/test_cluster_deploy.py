@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml  # schemathesis (the test extra) brings PyYAML
 
-from service.app import cluster_nodes
+from kifu.service.app import cluster_nodes
 
 COMPOSE = yaml.safe_load((Path(__file__).resolve().parents[2] / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]

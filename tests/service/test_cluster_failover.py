@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from service import keys
+from kifu.service import keys
 from tests.service.cluster import LocalCluster
 from tests.service.serving import ADMIN, serve
 
@@ -137,7 +137,7 @@ def test_with_redis_wait_every_acknowledged_append_survives_a_primary_killed(clu
         assert stored == recorder.acked == list(range(1, BEFORE + AFTER + 1)), "an acknowledged append was lost"
         assert [e["command"]["n"] for e in entries["entries"]] == [1 + s % 5 for s in range(BEFORE + AFTER)]
         exported = requests.get(f"{served.base}/api/matches/{mid}/export", headers=admin, timeout=10)
-        from replays.verify import verify_text
+        from kifu.replays.verify import verify_text
         from tests.service.toy import lookup
         assert verify_text(exported.text, lookup=lookup).ok, "the chain verifies across the failover"
         assert all(body["error"] in ("unavailable", "not_replicated") for body in recorder.unavailable)

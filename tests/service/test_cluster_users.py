@@ -1,6 +1,6 @@
 """Every Redis user beside the match store, on a Redis Cluster (three primaries).
 
-The app is built from a ``redis+cluster://`` URL (``service.app.connect``), as ``kifu
+The app is built from a ``redis+cluster://`` URL (``kifu.service.app.connect``), as ``kifu
 serve --redis-url`` and the compose profile build it. Keys of different things land in
 different slots, so whatever used a multi-key command or a transaction across them
 (studies: MGET and MULTI over a study and the index) fails here and nowhere else. The
@@ -16,10 +16,10 @@ import redis as redis_py
 from redis.cluster import RedisCluster
 
 import tests.review.conftest as review
-from service import auth
-from service.app import cluster_nodes, connect, is_cluster_url
-from service.cardsets import CardSetStore
-from service.fanout import ClusterFollowHub, FollowHub
+from kifu.service import auth
+from kifu.service.app import cluster_nodes, connect, is_cluster_url
+from kifu.service.cardsets import CardSetStore
+from kifu.service.fanout import ClusterFollowHub, FollowHub
 from tests.review import test_studies
 from tests.service.api.conftest import ADMIN, Api, make_app, with_registry
 from tests.service.cluster import LocalCluster
@@ -120,7 +120,7 @@ def test_matches_tokens_audit_and_listings_span_the_nodes(app):
 def test_web_sessions_sign_in_and_out_on_the_cluster(redis_url):
     import re
 
-    from web import signin
+    from kifu.web import signin
 
     app = make_app(redis_url, KIFU_EXTENSIONS=None)
     try:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from service.embedded import free_port
+from kifu.service.embedded import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = (ROOT / "docker-compose.yml").read_text()
@@ -65,8 +65,8 @@ def _healthcheck(port: int) -> list[str]:
 
 def test_the_images_gunicorn_command_serves_the_app(redis_url, tmp_path):
     cmd = _cmd()
-    assert cmd[0] == "gunicorn" and cmd[-1] == "service.app:create_app()"
-    assert cmd[cmd.index("--worker-class") + 1] == "service.greenworker.GreenWorker"  # as kifu serve runs
+    assert cmd[0] == "gunicorn" and cmd[-1] == "kifu.service.app:create_app()"
+    assert cmd[cmd.index("--worker-class") + 1] == "kifu.service.greenworker.GreenWorker"  # as kifu serve runs
     port = free_port()
     cmd[cmd.index("--bind") + 1] = f"127.0.0.1:{port}"
     cmd[cmd.index("--workers") + 1] = "1"

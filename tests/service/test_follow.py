@@ -9,9 +9,9 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from service.errors import NotFound
-from service.ids import new_match_id
-from service.store import Store
+from kifu.service.errors import NotFound
+from kifu.service.ids import new_match_id
+from kifu.service.store import Store
 from tests.service.conftest import add
 
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays import records
-from service.errors import (
+from kifu.replays import records
+from kifu.service.errors import (
     BadRequest,
     IdempotencyConflict,
     ImportRejected,
@@ -21,7 +21,7 @@ from service.errors import (
     ServiceError,
     StaleSeq,
 )
-from service.ids import new_match_id
+from kifu.service.ids import new_match_id
 from tests.service.conftest import add, dump
 
 
@@ -163,7 +163,7 @@ def test_every_error_path_writes_nothing(matches, mid):
 def test_a_script_retried_after_a_lost_reply_is_still_a_new_entry(store, new_service):
     """redis-py re-sends a timed-out EVALSHA; the second run finds the command id and the
     service recognises its own entry (same chain) rather than calling it a duplicate."""
-    from service.store import Store
+    from kifu.service.store import Store
 
     class LostReply(Store):
         def append(self, *args, **kwargs):

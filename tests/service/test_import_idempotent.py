@@ -9,10 +9,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import requests
 
-from replays import records
-from service import keys
-from service.errors import ImportConflict, ImportRejected
-from service.matches import MatchService
+from kifu.replays import records
+from kifu.service import keys
+from kifu.service.errors import ImportConflict, ImportRejected
+from kifu.service.matches import MatchService
 from tests.service.conftest import add
 from tests.service.served import serve
 from tests.service.toy import games

@@ -7,13 +7,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays import canon, engine, records, registry, verify
-from replays.snapshots import Snapshot
-from service import keys
-from service.errors import BadRequest, ImportRejected, NotFound, RulesUnavailable, StoreCorrupt
-from service.ids import MATCH_ID, check_match_id, new_match_id
-from service.matches import MatchInfo
-from service.seeding import seed_demo_matches
+from kifu.replays import canon, engine, records, registry, verify
+from kifu.replays.snapshots import Snapshot
+from kifu.service import keys
+from kifu.service.errors import BadRequest, ImportRejected, NotFound, RulesUnavailable, StoreCorrupt
+from kifu.service.ids import MATCH_ID, check_match_id, new_match_id
+from kifu.service.matches import MatchInfo
+from kifu.service.seeding import seed_demo_matches
 from tests.service.conftest import add
 from tests.service.toy import TALLY, Tally, lookup
 
@@ -148,7 +148,7 @@ def test_a_rule_violation_judged_on_a_stale_cache_is_judged_again(new_service):
     a, b = new_service(), new_service()
     mid = a.create("tally", ["Aoi", "Ren"], {"target": 5}).id
     b.submit(mid, add("p1", 5), expected_seq=0, command_id="b")  # finishes it; a's cache says live
-    from service.errors import MatchOver
+    from kifu.service.errors import MatchOver
 
     with pytest.raises(MatchOver):
         a.submit(mid, add("p1", 1), expected_seq=None, command_id="a")
@@ -258,8 +258,8 @@ def test_live_demo_matches_stop_halfway_and_take_new_moves(matches):
     made = seed_demo_matches(matches, per_game=1, live=1, games=[TALLY])
     finished, live = made
     assert finished.status == "finished" and live.status == "live"
-    from replays.demo import demo_record
-    from service.seeding import DEMO_SEED
+    from kifu.replays.demo import demo_record
+    from kifu.service.seeding import DEMO_SEED
 
     full = demo_record(TALLY, seed=DEMO_SEED, index=1)
     assert live.seq == len(full.entries) // 2 > 0
@@ -270,7 +270,7 @@ def test_live_demo_matches_stop_halfway_and_take_new_moves(matches):
 
 
 def test_seeding_waits_for_no_one_while_another_process_seeds(matches):
-    from service.seeding import LOCK_KEY
+    from kifu.service.seeding import LOCK_KEY
 
     matches.store.client.set(LOCK_KEY, "1")
     assert seed_demo_matches(matches, per_game=1, games=[TALLY]) == []
@@ -283,8 +283,8 @@ def test_seeding_waits_for_no_one_while_another_process_seeds(matches):
 @pytest.mark.parametrize("game", registry.GAME_MODULES)
 def test_seed_demo_matches_for_each_registered_game(redis_client, game):
     """Every listed game module records its demo matches through the service."""
-    from service.matches import MatchService
-    from service.store import Store
+    from kifu.service.matches import MatchService
+    from kifu.service.store import Store
 
     rules = __import__(game, fromlist=["RULES"]).RULES
     service = MatchService(Store(redis_client))
@@ -360,9 +360,9 @@ def test_view_step_lists_a_tables_commands_with_labels_only_for_awaited_seats_at
 
 
 def test_demo_matches_shown_to_a_newcomer_are_long_enough_to_show_the_game(redis_client):
-    from service.matches import MatchService
-    from service.seeding import MIN_DEMO_MOVES
-    from service.store import Store
+    from kifu.service.matches import MatchService
+    from kifu.service.seeding import MIN_DEMO_MOVES
+    from kifu.service.store import Store
 
     rules = registry.get("senbu_rinki")  # its bot 審神者 may declare five moves in
     made = seed_demo_matches(MatchService(Store(redis_client)), per_game=2, live=1, games=[rules])

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from service import keys, notes
-from service.errors import BadRequest, Forbidden, NotFound
+from kifu.service import keys, notes
+from kifu.service.errors import BadRequest, Forbidden, NotFound
 from tests.service.conftest import add, dump
 
 

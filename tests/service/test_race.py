@@ -7,10 +7,10 @@ from collections import Counter
 import pytest
 import redis
 
-from replays import verify
-from service.errors import StaleSeq
-from service.matches import MatchService
-from service.store import Store
+from kifu.replays import verify
+from kifu.service.errors import StaleSeq
+from kifu.service.matches import MatchService
+from kifu.service.store import Store
 from tests.service.conftest import add, dump
 from tests.service.toy import games, lookup
 
@@ -104,7 +104,7 @@ def test_writers_without_an_expected_seq_all_land_through_the_retry_loop(redis_u
 
 
 def test_retries_exhausted_is_a_conflict_and_writes_nothing(store, new_service):
-    from service.errors import Conflict
+    from kifu.service.errors import Conflict
 
     a, b = new_service(max_retries=0), new_service()
     mid = a.create("tally", ["Aoi", "Ren"]).id

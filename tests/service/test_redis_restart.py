@@ -13,7 +13,7 @@ import time
 import pytest
 import requests
 
-from service.cli import REDIS_LOST
+from kifu.service.cli import REDIS_LOST
 from tests.service.serving import ADMIN, serve
 
 WRITERS = 4

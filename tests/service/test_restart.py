@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import redis
 
-from replays import verify
-from service.embedded import RedisProcess
-from service.matches import MatchService
-from service.store import Store
+from kifu.replays import verify
+from kifu.service.embedded import RedisProcess
+from kifu.service.matches import MatchService
+from kifu.service.store import Store
 from tests.service.conftest import add
 from tests.service.toy import games, lookup
 

@@ -14,7 +14,7 @@ generated id, for the 404), and a generated append or variation is, three times 
 replaced by a legal command of that match at its head seq (fetched at generation time),
 so appends and variations are recorded, not only refused. New matches are generated from
 the document's per-game bodies. Routes that others add are covered as soon as they are
-in the document (see ``service.api.openapi``).
+in the document (see ``kifu.service.api.openapi``).
 
 Bounded: about 50 s on a quiet two-core machine (the test prints its answers, its time
 and the slowest scenarios). The operations whose bodies hold ``Command`` run in a forked

@@ -13,12 +13,12 @@ import pytest
 import redis
 from redis.crc import key_slot
 
-from replays import canon, records
-from replays.snapshots import Snapshot
-from service import keys
-from service.errors import BadRequest, IdempotencyConflict, MatchOver, NotFound, StaleSeq, StoreCorrupt
-from service.ids import new_match_id
-from service.store import ChainMismatch, Store
+from kifu.replays import canon, records
+from kifu.replays.snapshots import Snapshot
+from kifu.service import keys
+from kifu.service.errors import BadRequest, IdempotencyConflict, MatchOver, NotFound, StaleSeq, StoreCorrupt
+from kifu.service.ids import new_match_id
+from kifu.service.store import ChainMismatch, Store
 from tests.service.conftest import dump
 
 SEED = "ab" * 32
@@ -124,7 +124,7 @@ class StoreContract:
         assert contract_store.notes_events(log.mid)[1] == last
 
     def test_card_sets_by_digest(self, contract_store):
-        from service.cardsets import CardSetStore
+        from kifu.service.cardsets import CardSetStore
         from tests.service.toy import DIGITS, RULES
 
         cards = CardSetStore(contract_store.client)
@@ -425,7 +425,7 @@ class TestStandaloneRedisProtocols(StoreContract):
 
 
 def test_payload_digest_ignores_who_recorded_it():
-    from service.store import payload_digest
+    from kifu.service.store import payload_digest
 
     a = {"actor": "p1", "command": {"type": "add", "seat": "p1", "n": 1}, "by": "x"}
     assert payload_digest(a) == payload_digest(dict(a, by="y"))
@@ -460,8 +460,8 @@ class TestRedisCluster(StoreContract):
         assert len(nodes) > 1
 
     def test_match_service_records_and_replays_on_the_cluster(self, contract_store):
-        from replays import verify as verifier
-        from service.matches import MatchService
+        from kifu.replays import verify as verifier
+        from kifu.service.matches import MatchService
         from tests.service.toy import games, lookup
 
         service = MatchService(contract_store, games=games, snapshot_every=4)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from replays import bot, canon, records, verify
-from replays.kit.tables import restate
-from service import keys
-from service.errors import BadRequest, ImportRejected, Rejected
+from kifu.replays import bot, canon, records, verify
+from kifu.replays.kit.tables import restate
+from kifu.service import keys
+from kifu.service.errors import BadRequest, ImportRejected, Rejected
 from tests.replays.toygame import TOY, TOY_RULES
 from tests.service.conftest import add, dump
 from tests.service.toy import TALLY, lookup

@@ -15,10 +15,10 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from replays.errors import RuleViolation
-from replays.kit import CardSetSchema, Commands, Game, check_deck, is_token
-from replays.kit.cardset import load
-from replays.rules import OMNISCIENT, Outcome, seat_ids
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import CardSetSchema, Commands, Game, check_deck, is_token
+from kifu.replays.kit.cardset import load
+from kifu.replays.rules import OMNISCIENT, Outcome, seat_ids
 
 SEATS = ["p1", "p2", "p3"]
 HAND = 3

@@ -2,9 +2,9 @@
 game, deck checks from a physical record (a judge call), and the event a match's judging reads."""
 from __future__ import annotations
 
-from service import auth
-from service.tournaments import event_for_match
-from service.tournaments.store import EventStore
+from kifu.service import auth
+from kifu.service.tournaments import event_for_match
+from kifu.service.tournaments.store import EventStore
 from tests.service.api.conftest import dump
 from tests.tournaments.conftest import new_event
 
@@ -108,7 +108,7 @@ def test_deck_check_of_a_physical_record_opens_a_judge_call(api, admin, redis):
     assert api.get(f"/api/events/{eid}/deck-checks").status_code == 401
     synced = admin.post(f"/api/events/{eid}/sync").json
     try:
-        from service.judging import open_call  # noqa: F401 - the lead's judging (issue 12)
+        from kifu.service.judging import open_call  # noqa: F401 - the lead's judging (issue 12)
     except ImportError:
         assert synced["deck_calls"] == []
     else:

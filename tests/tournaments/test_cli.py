@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from service.cli import main
+from kifu.service.cli import main
 
 
 def test_event_commands(redis_url):

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from service import auth
-from service.tournaments import EventService
-from service.tournaments.store import EventStore
+from kifu.service import auth
+from kifu.service.tournaments import EventService
+from kifu.service.tournaments.store import EventStore
 from tests.service.api.conftest import dump
 from tests.service.toy import RULES as TALLY_RULES
 from tests.web.conftest import games, make_app

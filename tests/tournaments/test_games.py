@@ -9,10 +9,10 @@ import threading
 
 import pytest
 
-from service import auth
-from service.errors import ServiceError
-from service.tournaments import EventService
-from service.tournaments.store import EventStore
+from kifu.service import auth
+from kifu.service.errors import ServiceError
+from kifu.service.tournaments import EventService
+from kifu.service.tournaments.store import EventStore
 from tests.service.api.conftest import dump
 from tests.tournaments.conftest import new_event
 

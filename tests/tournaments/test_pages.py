@@ -2,7 +2,7 @@
 bracket), round, player; the tables partial answers htmx and a cold load is the round page."""
 from __future__ import annotations
 
-from service.tournaments import EventService
+from kifu.service.tournaments import EventService
 from tests.web.conftest import make_app
 
 

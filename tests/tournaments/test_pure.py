@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.tournaments import bracket, decks, results
-from service.tournaments.fold import fold
-from service.tournaments.standings import FLOOR, standings
+from kifu.service.tournaments import bracket, decks, results
+from kifu.service.tournaments.fold import fold
+from kifu.service.tournaments.standings import FLOOR, standings
 
 
 def test_tiebreakers_by_hand():

@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.tournaments import swiss
-from service.tournaments.standings import standings
+from kifu.service.tournaments import swiss
+from kifu.service.tournaments.standings import standings
 
 
 def rematch_free_exists(players: list[str], opponents: dict[str, set[str]], had_bye: set[str]) -> bool:

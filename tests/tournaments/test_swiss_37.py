@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from service import auth
+from kifu.service import auth
 from tests.tournaments.conftest import new_event
 
 PLAYERS = [f"Player {i:02d}" for i in range(1, 37)]

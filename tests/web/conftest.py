@@ -1,6 +1,6 @@
 """Fixtures of the web tests: the real app on the real Redis, a toy game beside the registry.
 
-``app`` is ``service.app.create_app`` with the web extension loaded through its entry
+``app`` is ``kifu.service.app.create_app`` with the web extension loaded through its entry
 point, exactly as ``kifu serve`` builds it. The toy game (tests/web/toy.py) is added to
 the registered games through ``KIFU_GAMES`` (the service binds it to its card set like
 any game) so the tests do not depend on how long a real game's bot match happens to be.
@@ -14,10 +14,10 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from replays import bot, registry
-from replays.rng import derive
-from service import auth
-from service.app import create_app
+from kifu.replays import bot, registry
+from kifu.replays.rng import derive
+from kifu.service import auth
+from kifu.service.app import create_app
 from tests.web import toy
 
 

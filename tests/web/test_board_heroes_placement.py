@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from replays import registry
+from kifu.replays import registry
 from tests.web.conftest import token
 from tests.web.test_boards import board_of, observed_deal
 from tests.web.test_views import sign_in

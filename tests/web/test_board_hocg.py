@@ -11,8 +11,8 @@ import re
 import pytest
 import redis
 
-from replays import registry
-from service.seeding import seed_demo_matches
+from kifu.replays import registry
+from kifu.service.seeding import seed_demo_matches
 from tests.web.browser import screenshot
 from tests.web.conftest import LiveServer, make_app
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from replays import engine, records, registry
+from kifu.replays import engine, records, registry
 from tests.web.test_boards import board_of, observed_deal
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "rolling_stone"

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from replays import registry
-from service.seeding import seed_demo_matches
+from kifu.replays import registry
+from kifu.service.seeding import seed_demo_matches
 
 
 def board_of(page: str) -> str:

@@ -22,7 +22,13 @@ def page(tab):
 
 
 def board(page) -> str:
-    return page.inner_html("[data-testid=board]")
+    """The board's markup without the review overlay (shapes drawn over it, which the
+    review script adds once the page has settled)."""
+    return page.eval_on_selector("[data-testid=board]", """el => {
+        const copy = el.cloneNode(true);
+        copy.querySelectorAll('svg.review-overlay').forEach(svg => svg.remove());
+        return copy.innerHTML;
+    }""")
 
 
 def sign_in(page, live, tok: str, then: str) -> None:
@@ -151,8 +157,8 @@ def test_record_at_the_table_and_see_an_illegal_command_refused(page, live, app,
 
 
 def test_holodelive_demo_board_in_the_browser(page, live, matches):
-    from replays import registry
-    from service.seeding import seed_demo_matches
+    from kifu.replays import registry
+    from kifu.service.seeding import seed_demo_matches
 
     [info] = seed_demo_matches(matches, 1, games=[registry.get("holodelive")])
     step = info.seq // 2

@@ -2,7 +2,7 @@
 Debian's Chromium), counting the recorder's clicks.
 
 The game is the first demo bot game restated as a physical table states it
-(``replays.kit.tables.restate``): every draw, cheer turned up, card put to ホロパワー and
+(``kifu.replays.kit.tables.restate``): every draw, cheer turned up, card put to ホロパワー and
 die is named by the recorder. A command with no outcome is one click; a chance command is
 its button plus one pick per outcome (the table asks for each in turn), except a run of
 draws from one pile (a redraw's seven cards: ゲームの準備), stated in one multi-pick form: its
@@ -19,9 +19,9 @@ from urllib.parse import quote
 
 import pytest
 
-from replays import registry
-from replays.demo import demo_record
-from replays.kit.tables import restate
+from kifu.replays import registry
+from kifu.replays.demo import demo_record
+from kifu.replays.kit.tables import restate
 from tests.web.browser import screenshot, wait_location
 from tests.web.conftest import token
 

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 import pytest
 
-from replays.verify import verify_text
+from kifu.replays.verify import verify_text
 from tests.web.browser import screenshot, wait_location, wait_text
 from tests.web.conftest import play, token
 

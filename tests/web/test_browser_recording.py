@@ -2,7 +2,7 @@
 clicking through the pages in a real browser (Playwright + Debian's Chromium).
 
 - A physical HOLOdeLIVE game: a bot game's deal and commands restated as a physical table
-  states them (``replays.kit.tables.restate``), entered at the table as a recorder would,
+  states them (``kifu.replays.kit.tables.restate``), entered at the table as a recorder would,
   one click per command without an outcome and one button plus one pick per draw. The
   clicks per command are counted and printed: a recorder must keep up with the players.
 - An observed 千舞鱗鬼さがし game: played through the table's buttons and pickers by a
@@ -21,9 +21,9 @@ from urllib.parse import quote
 
 import pytest
 
-from replays import engine, registry
-from replays.demo import demo_record
-from replays.kit.tables import restate
+from kifu.replays import engine, registry
+from kifu.replays.demo import demo_record
+from kifu.replays.kit.tables import restate
 from tests.web.browser import screenshot, wait_location, wait_text
 from tests.web.conftest import token
 

@@ -55,7 +55,7 @@ def test_draw_shapes_play_a_variation_and_share_a_two_game_study(tab, browser, l
     page.click("[data-testid=save-shapes]")
     wait_text(page, "[data-testid=shapes-status]", "saved")
     saved = app.extensions["kifu"].matches
-    from service.review import Review
+    from kifu.service.review import Review
 
     sets = Review(saved).shape_sets(holo)
     assert [(s["step"], s["perspective"], sorted(x["kind"] for x in s["shapes"])) for s in sets] == [
@@ -221,7 +221,7 @@ def test_draw_an_arrow_and_a_highlight_with_the_keyboard_only(tab, live, app, ma
     assert focused()["testid"] == "save-shapes"
     page.keyboard.press("Enter")
     wait_text(page, "[data-testid=shapes-status]", "saved")
-    from service.review import Review
+    from kifu.service.review import Review
 
     [saved] = Review(matches).shape_sets(holo)
     assert saved["step"] == 2 and sorted(s["kind"] for s in saved["shapes"]) == ["arrow", "highlight"]

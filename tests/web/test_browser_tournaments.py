@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from service import auth
-from service.tournaments import EventService
+from kifu.service import auth
+from kifu.service.tournaments import EventService
 from tests.web.conftest import play
 
 pytestmark = pytest.mark.browser

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from replays import registry
+from kifu.replays import registry
 
 from tests.web.conftest import token
 from tests.web.test_views import sign_in

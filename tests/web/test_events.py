@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.errors import BadRequest
+from kifu.service.errors import BadRequest
 from tests.web.conftest import new_toy_match, play
-from web.events import frame, resume_point
+from kifu.web.events import frame, resume_point
 
 
 def read_until(response, needle: str, limit: int = 50) -> str:

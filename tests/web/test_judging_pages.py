@@ -10,11 +10,11 @@ import re
 import pytest
 from flask import render_template
 
-from service import auth
-from service.tournaments import EventService
+from kifu.service import auth
+from kifu.service.tournaments import EventService
 from tests.web.conftest import play, token
 from tests.web.test_views import sign_in
-from web import events
+from kifu.web import events
 
 
 def hidden(page: str, name: str, after: str = "") -> str:

@@ -11,8 +11,8 @@ import secrets
 
 import pytest
 
-from replays import bot
-from replays.rng import derive
+from kifu.replays import bot
+from kifu.replays.rng import derive
 from tests.web.browser import wait_location, wait_text
 from tests.web.conftest import make_app, new_toy_match, play, token
 from tests.web.test_views import sign_in

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from replays.kit import chance
-from replays.kit.chance import OutcomeNeeded
+from kifu.replays.kit import chance
+from kifu.replays.kit.chance import OutcomeNeeded
 from tests.web import toy
-from web import pickers
+from kifu.web import pickers
 
 CS = toy.BOUND.cardset
 

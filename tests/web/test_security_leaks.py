@@ -10,8 +10,8 @@ import secrets
 
 import pytest
 
-from replays import engine, registry
-from replays.demo import demo_record
+from kifu.replays import engine, registry
+from kifu.replays.demo import demo_record
 from tests.web.conftest import token
 from tests.web.test_events import read_until
 

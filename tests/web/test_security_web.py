@@ -10,7 +10,7 @@ import pytest
 from tests.service.api.conftest import dump
 from tests.web.conftest import make_app, new_toy_match, token
 from tests.web.test_views import sign_in
-from web.signin import safe_next
+from kifu.web.signin import safe_next
 
 
 # --- sign-in's ?next= -----------------------------------------------------------------------
@@ -142,7 +142,7 @@ def test_a_finished_match_stream_gives_its_slot_back(redis_url):
 def test_revoking_a_token_stops_its_live_stream_of_a_hidden_view(app, client, matches):
     # The perspective is checked when the stream opens; a leaked player token that the
     # organizer revokes must stop leaking that seat's moves at once, not at the match's end.
-    from service import auth
+    from kifu.service import auth
     from tests.web.conftest import play
     from tests.web.test_events import read_until
 

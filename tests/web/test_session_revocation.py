@@ -10,8 +10,8 @@ import time
 import pytest
 import requests
 
-from replays import registry
-from service import auth
+from kifu.replays import registry
+from kifu.service import auth
 from tests.service.served import serve
 
 TTL = 6  # seconds a session lasts on this server; the expiry test waits it out
@@ -153,7 +153,7 @@ def test_a_session_expires_on_the_server(server):
 
 def test_the_cookie_holds_a_session_id_and_an_old_token_hash_cookie_signs_nobody_in(app, client):
     from tests.web.conftest import token as make_token
-    from web import signin
+    from kifu.web import signin
 
     tok = make_token(app, "judge", name="Judge Ito")
     form = client.get("/signin").get_data(as_text=True)

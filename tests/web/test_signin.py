@@ -51,7 +51,7 @@ def test_sign_out_needs_csrf_and_forgets_the_principal(app, client):
 
 
 def test_revoked_token_ends_the_session(app, client):
-    from service import auth
+    from kifu.service import auth
     tok = token(app, "judge", name="J")
     sign_in(client, tok)
     auth.revoke(app.extensions["kifu"].redis, tok)

@@ -160,8 +160,8 @@ def test_senbu_table_never_names_the_hidden_saniwa_during_the_declaration_window
 
 def test_holodelive_negation_window_is_offered_to_the_other_seat_during_its_opponents_turn(app, client, matches):
     """ラミィ's window (カード効果補足): during one seat's turn the game awaits the other, whose table offers it."""
-    from replays.demo import demo_record
-    from replays.registry import demo
+    from kifu.replays.demo import demo_record
+    from kifu.replays.registry import demo
 
     rules = demo("holodelive")
     record = demo_record(rules, seed="negation", index=0)  # a bot game found to open the window

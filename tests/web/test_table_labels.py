@@ -1,7 +1,7 @@
 """The recording table's buttons say what a command will do, never what it will turn up.
 
 HOLOdeLIVE at p1's first draw phase, at a digital table: the seed decides the card the
-deck draw brings (``replays.kit.tables.outcomes_of`` tells it), and the seed is chosen so
+deck draw brings (``kifu.replays.kit.tables.outcomes_of`` tells it), and the seed is chosen so
 that this card's name appears nowhere p1 can see (its hand, the office, the rules texts of
 those cards). The page of p1's table must not contain that name, although the move line
 the draw will get (``describe`` for p1, after it) names it.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
-from replays.kit.tables import outcomes_of
-from replays.registry import demo
+from kifu.replays.kit.tables import outcomes_of
+from kifu.replays.registry import demo
 from tests.web.conftest import token
 from tests.web.test_views import sign_in
 

@@ -6,8 +6,8 @@ from urllib.parse import quote
 
 import pytest
 
-from replays import registry
-from service.seeding import seed_demo_matches
+from kifu.replays import registry
+from kifu.service.seeding import seed_demo_matches
 from tests.web.browser import location, screenshot, wait_location
 from tests.web.conftest import new_toy_match, token
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from replays import records
-from replays.kit.cardset import load
+from kifu.replays import records
+from kifu.replays.kit.cardset import load
 from tests.web import toy
 from tests.web.conftest import make_app, play, token
 from tests.web.test_views import sign_in

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from replays import registry
-from service.seeding import seed_demo_matches
+from kifu.replays import registry
+from kifu.service.seeding import seed_demo_matches
 from tests.web.conftest import new_toy_match, token
 from tests.web.test_views import sign_in
 

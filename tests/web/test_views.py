@@ -170,7 +170,7 @@ def test_play_helper_really_appends(matches):
 
 
 def test_match_list_pages_with_a_cursor(client, matches):
-    from web.views import PAGE_SIZE
+    from kifu.web.views import PAGE_SIZE
     ids = {matches.create("toy", ["A", "B"], {"rounds": 1}, tournament="paging").id for _ in range(PAGE_SIZE + 2)}
     first = client.get("/?tournament=paging").get_data(as_text=True)
     shown = set(re.findall(r'href="/m/([0-9a-z]{20})"', first))

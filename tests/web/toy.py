@@ -14,10 +14,10 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from replays.errors import RuleViolation
-from replays.kit import CardSetSchema, Commands, Game, check_deck, is_token
-from replays.kit.cardset import load
-from replays.rules import OMNISCIENT, Outcome
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import CardSetSchema, Commands, Game, check_deck, is_token
+from kifu.replays.kit.cardset import load
+from kifu.replays.rules import OMNISCIENT, Outcome
 
 SEATS = ("p1", "p2")
 R_PHASE = "フェイズ"

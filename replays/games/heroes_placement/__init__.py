@@ -86,15 +86,15 @@ from typing import Any, Mapping
 
 from marshmallow import Schema, fields, validate
 
-from replays.games.heroes_placement import describe as _describe
-from replays.games.heroes_placement import rules as _rules
-from replays.games.heroes_placement import state as _state
-from replays.games.heroes_placement import view as _view
-from replays.games.heroes_placement.cards import HeroesCards
-from replays.games.heroes_placement.commands import COMMANDS
-from replays.games.heroes_placement.effects import EFFECTS
-from replays.kit import Game
-from replays.rules import Outcome
+from kifu.replays.games.heroes_placement import describe as _describe
+from kifu.replays.games.heroes_placement import rules as _rules
+from kifu.replays.games.heroes_placement import state as _state
+from kifu.replays.games.heroes_placement import view as _view
+from kifu.replays.games.heroes_placement.cards import HeroesCards
+from kifu.replays.games.heroes_placement.commands import COMMANDS
+from kifu.replays.games.heroes_placement.effects import EFFECTS
+from kifu.replays.kit import Game
+from kifu.replays.rules import Outcome
 
 
 class DeckOption(Schema):
@@ -120,7 +120,7 @@ class HeroesPlacement(Game):
     COMMANDS = COMMANDS
     options_schema = OptionsSchema()
     cardset_schema = HeroesCards()
-    package = "replays.games.heroes_placement"
+    package = "kifu.replays.games.heroes_placement"
     default_cardset = "heroes-placement-demo"
     context = _state.T
 

@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from replays.kit import CardSetSchema
+from kifu.replays.kit import CardSetSchema
 
 KINDS = ("character", "event", "both")
 TIMINGS = ("declared", "on_appear", "on_placed", "static")

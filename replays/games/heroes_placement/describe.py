@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from replays.rules import OMNISCIENT
+from kifu.replays.rules import OMNISCIENT
 
 
 def describe(rules: Any, before: dict, command: dict, after: dict, perspective: str) -> str:

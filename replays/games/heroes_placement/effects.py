@@ -22,13 +22,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from replays.errors import RuleViolation
-from replays.games.heroes_placement.cards import declared, is_character, passive
-from replays.games.heroes_placement.state import (
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.heroes_placement.cards import declared, is_character, passive
+from kifu.replays.games.heroes_placement.state import (
     HAND_LIMIT, LEADER, adjacent, R_APPEAR, R_BATTLE1, R_BATTLE2A, R_BATTLE2B, R_BATTLE3, R_BOTH, R_COOP_ATK,
     R_COOP_DEF, R_COST, R_DECL, R_END, R_LEADER, R_LIMITS, R_NEGATE, R_PREP4, R_RECOVER, R_START,
     R_TRIGGER, SQUARE_NAMES, TURN_LIMIT, T, other)
-from replays.kit import Effects, frame
+from kifu.replays.kit import Effects, frame
 
 
 def _stop_when_won(t: T) -> None:

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.errors import RuleViolation
-from replays.games.heroes_placement.cards import declared, is_character, is_event
-from replays.games.heroes_placement.commands import COMMANDS
-from replays.games.heroes_placement.effects import (
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.heroes_placement.cards import declared, is_character, is_event
+from kifu.replays.games.heroes_placement.commands import COMMANDS
+from kifu.replays.games.heroes_placement.effects import (
     EFFECTS, WINDOWS, declarable, moved, open_window, start_declaration)
-from replays.games.heroes_placement.state import (
+from kifu.replays.games.heroes_placement.state import (
     LEADER, R_APPEAR, R_BATTLE1, R_BATTLE2A, R_BATTLE2B, R_BATTLE3, R_BOTH, R_COOP_ATK, R_COOP_BOTH, R_COST, R_DECL,
     R_END, R_FLOW, R_LEADER, R_PREP4, R_PRIORITY, R_RECOVER, R_TRIGGER, R_WIN, SQUARE_NAMES, T, other)
-from replays.kit import decisions, frame
+from kifu.replays.kit import decisions, frame
 
 #: the section a decision belongs to, by the effect that asks it (cited when a choice is refused)
 SECTION_OF = {"rb:": R_PREP4, "declare": R_COST, "appear": R_APPEAR, "enter": R_APPEAR, "join": R_COOP_ATK,

@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from replays.errors import RuleViolation
-from replays.kit import Ctx, check_deck, frame
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import Ctx, check_deck, frame
 
 SEATS = ("p1", "p2")
 LEADER = 4

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.games.heroes_placement.effects import WINDOWS
-from replays.games.heroes_placement.state import SEATS, T
-from replays.kit import is_token
-from replays.rules import OMNISCIENT
+from kifu.replays.games.heroes_placement.effects import WINDOWS
+from kifu.replays.games.heroes_placement.state import SEATS, T
+from kifu.replays.kit import is_token
+from kifu.replays.rules import OMNISCIENT
 
 
 def view(t: T, perspective: str, to_act: tuple[str, ...]) -> dict[str, Any]:

@@ -103,7 +103,7 @@ kifu follows the official game; sources are named in our own words):
   indistinguishable face down, so which ones is no choice), turned face up.
 - Abilities: the core is automated for every printing; card texts of the vocabulary
   (``effects``; the official list's texts are recognised by ``rawlist.PATTERNS``, and
-  ``python -m replays.games.hocg.coverage FILE`` measures them) run by themselves; any
+  ``python -m kifu.replays.games.hocg.coverage FILE`` measures them) run by themselves; any
   other is opened as a decision "manual" showing its text, resolved by ``effect``
   commands attributed to it and closed with "done" (``legal`` offers every feasible
   one, amounts bounded by the numbers its text prints: ``manual.templates``); a gift or tool on the stage may be
@@ -144,7 +144,7 @@ kifu follows the official game; sources are named in our own words):
   (spent by the first arts damage taken at the centre). Source: the card texts. Source: the card texts; judge's choice
   where the table needs an order.
 
->>> from replays import registry
+>>> from kifu.replays import registry
 >>> rules = registry.get("hocg").bind(RULES.demo_cardsets()[0])
 >>> state = rules.setup({"first_player": "p1"}, "doc", 2)
 >>> [len(state["players"][s]["hand"]) for s in ("p1", "p2")], state["players"]["p1"]["life"]
@@ -154,14 +154,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.games.hocg import describe as _describe
-from replays.games.hocg import view as _view
-from replays.games.hocg.cards import HocgCards
-from replays.games.hocg.commands import COMMANDS
-from replays.games.hocg.effects import VOCABULARY
-from replays.games.hocg.rules import HocgRules
-from replays.games.hocg.state import OPTIONS
-from replays.rules import OMNISCIENT, check_perspective
+from kifu.replays.games.hocg import describe as _describe
+from kifu.replays.games.hocg import view as _view
+from kifu.replays.games.hocg.cards import HocgCards
+from kifu.replays.games.hocg.commands import COMMANDS
+from kifu.replays.games.hocg.effects import VOCABULARY
+from kifu.replays.games.hocg.rules import HocgRules
+from kifu.replays.games.hocg.state import OPTIONS
+from kifu.replays.rules import OMNISCIENT, check_perspective
 
 
 class Hocg(HocgRules):
@@ -174,7 +174,7 @@ class Hocg(HocgRules):
     COMMANDS = COMMANDS
     options_schema = OPTIONS
     cardset_schema = HocgCards(VOCABULARY)
-    package = "replays.games.hocg"
+    package = "kifu.replays.games.hocg"
     default_cardset = "hocg-fixture"
 
     def view(self, state: dict, perspective: str) -> dict[str, Any]:

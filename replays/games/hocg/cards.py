@@ -1,6 +1,6 @@
 """The hololive OCG card set: its format (a contract), its schema, and reading a bound set.
 
-A card set is JSON data passed in as a ``replays.kit.CardSet`` (``Hocg.load_cardset``
+A card set is JSON data passed in as a ``kifu.replays.kit.CardSet`` (``Hocg.load_cardset``
 also accepts the raw official card list and converts it: ``rawlist``)::
 
     {"id", "title", "note"?, "fixture"?: true,
@@ -25,11 +25,11 @@ resolved by hand with ``effect`` commands (``manual.py``). ``unlimited`` is the 
 「このホロメンはデッキに何枚でも入れられる」. ``decks`` are demo deck lists (the default
 options of a match on this set).
 
->>> from replays.kit.cardset import load
+>>> from kifu.replays.kit.cardset import load
 >>> load(HocgCards(frozenset()), {"id": "x", "title": "x", "cards": [{"id": "a", "number": "a", "name": "a", "kind": "elf"}]})
 Traceback (most recent call last):
 ...
-replays.kit.cardset.CardSetError: invalid card set: cards.0.kind: Must be one of: oshi, holomem, buzz, support, cheer.
+kifu.replays.kit.cardset.CardSetError: invalid card set: cards.0.kind: Must be one of: oshi, holomem, buzz, support, cheer.
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ from typing import Any, Iterable, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from replays.kit import CardSet, CardSetSchema
+from kifu.replays.kit import CardSet, CardSetSchema
 
 COLORS = ("white", "green", "red", "blue", "purple", "yellow", "colorless")
 COLOR_NAMES = {"white": "白", "green": "緑", "red": "赤", "blue": "青", "purple": "紫", "yellow": "黄",

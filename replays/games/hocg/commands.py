@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from replays.kit import Commands
-from replays.kit.decisions import CHOOSE
+from kifu.replays.kit import Commands
+from kifu.replays.kit.decisions import CHOOSE
 
 COMMANDS = Commands(seat_pattern=r"^p[12]$")
 

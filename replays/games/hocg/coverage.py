@@ -6,7 +6,7 @@ the vocabulary (``effects.py``; the raw list's texts are recognised by
 The rest are resolved by hand with ``effect`` commands. ``patterns`` counts the texts
 with their numbers folded (``自分のデッキをN枚引く。``), most used first: what to automate next.
 
-    .venv/bin/python -m replays.games.hocg.coverage ../shared/data/hocg/card_data.json
+    .venv/bin/python -m kifu.replays.games.hocg.coverage ../shared/data/hocg/card_data.json
 """
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def coverage(cs: Any) -> tuple[int, int, Counter]:
 
 
 def main(argv: list[str]) -> None:
-    from replays.games.hocg import RULES
+    from kifu.replays.games.hocg import RULES
     cs = RULES.load_cardset(json.loads(open(argv[0], encoding="utf-8").read()))
     automated, total, todo = coverage(cs)
     print(f"printings whose every ability is automated: {automated}/{total} ({automated / total:.1%})")

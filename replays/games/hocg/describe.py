@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.games.hocg.rules import COMMANDS, card_label, choice_label, pos_label
-from replays.games.hocg.state import Board
-from replays.kit import is_token
-from replays.rules import OMNISCIENT
+from kifu.replays.games.hocg.rules import COMMANDS, card_label, choice_label, pos_label
+from kifu.replays.games.hocg.state import Board
+from kifu.replays.kit import is_token
+from kifu.replays.rules import OMNISCIENT
 
 RULINGS = {
     "life": "ライフは取ったホロメンのエールとして付ける（公式ルール）",

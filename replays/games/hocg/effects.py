@@ -20,8 +20,8 @@ import re
 from itertools import combinations
 from typing import Any
 
-from replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, R_LIFE, SEATS, Board, other
-from replays.kit import ALL, Effects, frame
+from kifu.replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, R_LIFE, SEATS, Board, other
+from kifu.replays.kit import ALL, Effects, frame
 
 Options = list[Any] | None
 

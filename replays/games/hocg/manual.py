@@ -33,12 +33,12 @@ import re
 import unicodedata
 from typing import Any
 
-from replays.errors import RuleViolation
-from replays.games.hocg import cards as C
-from replays.games.hocg.commands import COMMANDS, POSITIONS
-from replays.games.hocg.effects import EFFECTS, check_downs, damage, decide, roll
-from replays.games.hocg.state import Board, other, pos_label
-from replays.kit import ALL, is_token
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.hocg import cards as C
+from kifu.replays.games.hocg.commands import COMMANDS, POSITIONS
+from kifu.replays.games.hocg.effects import EFFECTS, check_downs, damage, decide, roll
+from kifu.replays.games.hocg.state import Board, other, pos_label
+from kifu.replays.kit import ALL, is_token
 
 R_EFFECT = "カード/効果"
 MAX_STEPS = 12  # effect commands ``legal`` offers per hand-resolved ability (then only "done")

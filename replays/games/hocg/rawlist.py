@@ -15,15 +15,15 @@ rest are resolved by hand with ``effect`` commands.
 >>> convert({"x-2_C": {"number": "x-2", "name": "?", "card_type": "魔法"}})
 Traceback (most recent call last):
 ...
-replays.kit.cardset.CardSetError: invalid card set: x-2_C.card_type: unknown card type '魔法'
+kifu.replays.kit.cardset.CardSetError: invalid card set: x-2_C.card_type: unknown card type '魔法'
 """
 from __future__ import annotations
 
 import re
 from typing import Any, Callable, Mapping
 
-from replays import canon
-from replays.kit import CardSetError
+from kifu.replays import canon
+from kifu.replays.kit import CardSetError
 
 COLOR_CHARS = {"白": "white", "緑": "green", "赤": "red", "青": "blue", "紫": "purple", "黄": "yellow"}
 ICON_COLORS = {"white": "white", "green": "green", "red": "red", "blue": "blue", "purple": "purple",

@@ -13,17 +13,17 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, Callable
 
-from replays import canon
-from replays.errors import RuleViolation
-from replays.games.hocg import cards as C
-from replays.games.hocg import manual, rawlist
-from replays.games.hocg.commands import COMMANDS
-from replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, expire_lasting, finish, names_of
-from replays.games.hocg.state import (MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, deal, fresh_used, other,
+from kifu.replays import canon
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.hocg import cards as C
+from kifu.replays.games.hocg import manual, rawlist
+from kifu.replays.games.hocg.commands import COMMANDS
+from kifu.replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, expire_lasting, finish, names_of
+from kifu.replays.games.hocg.state import (MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, deal, fresh_used, other,
                                       pos_label)
-from replays.kit import CardSet, CardSetError, Game, decisions, frame, is_token
-from replays.kit.cardset import load
-from replays.rules import Outcome
+from kifu.replays.kit import CardSet, CardSetError, Game, decisions, frame, is_token
+from kifu.replays.kit.cardset import load
+from kifu.replays.rules import Outcome
 
 R_MAIN = "ターンの流れ/メインフェイズ"
 R_PERF = "ターンの流れ/パフォーマンスフェイズ"

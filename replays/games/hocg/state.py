@@ -38,10 +38,10 @@ from typing import Any, Iterator, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from replays.errors import RuleViolation
-from replays.games.hocg import cards as C
-from replays.games.hocg.commands import POSITIONS
-from replays.kit import ALL, Ctx, is_token
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.hocg import cards as C
+from kifu.replays.games.hocg.commands import POSITIONS
+from kifu.replays.kit import ALL, Ctx, is_token
 
 SEATS = ("p1", "p2")
 HAND = 7

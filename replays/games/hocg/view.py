@@ -48,9 +48,9 @@ import marshal
 from collections import Counter
 from typing import Any
 
-from replays.games.hocg import cards as C
-from replays.games.hocg.state import SEATS, Board
-from replays.rules import OMNISCIENT
+from kifu.replays.games.hocg import cards as C
+from kifu.replays.games.hocg.state import SEATS, Board
+from kifu.replays.rules import OMNISCIENT
 
 
 def card_view(t: Board, card: str) -> dict[str, Any]:

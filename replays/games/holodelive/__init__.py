@@ -98,7 +98,7 @@ a game):
   or ``null`` when the deck may hold no 6期生. Source: judge's choice — the table states
   only what it saw.
 
->>> from replays import registry
+>>> from kifu.replays import registry
 >>> rules = registry.demo("holodelive")
 >>> state = rules.setup({"first_player": "p1"}, "doc", 2)
 >>> [len(state["hands"][s]) for s in ("p1", "p2")], state["zones"]["piles"]["deck"]["size"]
@@ -110,14 +110,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.games.holodelive import describe as _describe
-from replays.games.holodelive import view as _view
-from replays.games.holodelive.cards import HoloCards
-from replays.games.holodelive.commands import COMMANDS
-from replays.games.holodelive.effects import VOCABULARY
-from replays.games.holodelive.rules import HoloRules
-from replays.games.holodelive.state import OPTIONS
-from replays.rules import check_perspective
+from kifu.replays.games.holodelive import describe as _describe
+from kifu.replays.games.holodelive import view as _view
+from kifu.replays.games.holodelive.cards import HoloCards
+from kifu.replays.games.holodelive.commands import COMMANDS
+from kifu.replays.games.holodelive.effects import VOCABULARY
+from kifu.replays.games.holodelive.rules import HoloRules
+from kifu.replays.games.holodelive.state import OPTIONS
+from kifu.replays.rules import check_perspective
 
 
 class HoloDeLive(HoloRules):
@@ -130,7 +130,7 @@ class HoloDeLive(HoloRules):
     COMMANDS = COMMANDS
     options_schema = OPTIONS
     cardset_schema = HoloCards(VOCABULARY)
-    package = "replays.games.holodelive"
+    package = "kifu.replays.games.holodelive"
     default_cardset = "holodelive-demo"
 
     def view(self, state: dict, perspective: str) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """The HOLOdeLIVE card set: its format (a contract), its schema, and reading a bound set.
 
 A card set is JSON data (the demo set ships in ``cardsets/``; an organizer loads the
-real one), passed in as a ``replays.kit.CardSet``::
+real one), passed in as a ``kifu.replays.kit.CardSet``::
 
     {"id": "holodelive-demo", "title": "...", "note": "...",
      "members": [{"id", "name", "icons", "sub_icons", "suit", "generation", "bonus",
@@ -20,11 +20,11 @@ table's outcome names a member (a draw) or a venue (one laid out, one turned fac
 
 >>> schema = HoloCards({"constant": ["wild"], "play": [], "action": []})
 >>> data = {"id": "x", "title": "x", "members": [], "venues": []}
->>> from replays.kit.cardset import load
+>>> from kifu.replays.kit.cardset import load
 >>> load(schema, data)
 Traceback (most recent call last):
 ...
-replays.kit.cardset.CardSetError: invalid card set: members: Length must be 39.; venues: Shorter than minimum length 3.
+kifu.replays.kit.cardset.CardSetError: invalid card set: members: Length must be 39.; venues: Shorter than minimum length 3.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from typing import Any, Iterable, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from replays.kit import CardSet, CardSetSchema
+from kifu.replays.kit import CardSet, CardSetSchema
 
 ICONS = ("SEISO", "CHARISMA", "OTAKU", "VOCAL", "ENJOY", "REACTION",
          "DUELIST", "INTEL", "SEXY", "ALCOHOL", "KUSOGAKI", "TRICKSTER")

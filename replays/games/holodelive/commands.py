@@ -4,7 +4,7 @@ Records keep these commands for ever, so this module is a contract versioned wit
 ``HoloDeLive.version``: a field changes only with a new version, a type is never
 renamed. Every command has ``type`` and ``seat`` ("p1" | "p2"); the kit adds
 ``outcomes`` (the chance outcomes a physical or observed table states, in the order the
-events happen: see ``replays.kit.chance``). Version 2 dropped ``draw``'s optional
+events happen: see ``kifu.replays.kit.chance``). Version 2 dropped ``draw``'s optional
 ``card``: what a draw brings is its outcome.
 
 >>> sorted(COMMANDS.schemas)
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from replays.kit import Commands
-from replays.kit.decisions import CHOOSE
+from kifu.replays.kit import Commands
+from kifu.replays.kit.decisions import CHOOSE
 
 COMMANDS = Commands(seat_pattern=r"^p[12]$")
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.games.holodelive import hands
-from replays.games.holodelive.rules import KIND_NAMES, RULING_TEXTS, card_label, choice_label, venue_label
-from replays.games.holodelive.state import Board
-from replays.kit import is_token
-from replays.rules import OMNISCIENT
+from kifu.replays.games.holodelive import hands
+from kifu.replays.games.holodelive.rules import KIND_NAMES, RULING_TEXTS, card_label, choice_label, venue_label
+from kifu.replays.games.holodelive.state import Board
+from kifu.replays.kit import is_token
+from kifu.replays.rules import OMNISCIENT
 
 
 def describe(before: Board, cmd: dict, after: Board, perspective: str, shown: dict) -> str:

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from replays.games.holodelive.state import UNIT_MAX, Board, other
-from replays.kit import ALL, Effects, frame, is_token
+from kifu.replays.games.holodelive.state import UNIT_MAX, Board, other
+from kifu.replays.kit import ALL, Effects, frame, is_token
 
 Options = list[Any] | None
 

@@ -24,7 +24,7 @@ How a unit's icons are read:
 A unit of four (期生ライブ) simply cannot reach a five-card hand (5カード, COVER,
 フルハウス, フラッシュ): that is the "limit on hands" of a generation live.
 
->>> from replays import registry
+>>> from kifu.replays import registry
 >>> cs = registry.demo("holodelive").cardset
 >>> name(best(cs, ["tokino_sora", "natsuiro_matsuri", "sakura_miko", "inugami_korone", "shishiro_botan"]))
 '5カード'
@@ -39,8 +39,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Mapping, Sequence
 
-from replays.games.holodelive.cards import ICONS, STAFF, has_constant
-from replays.kit import CardSet
+from kifu.replays.games.holodelive.cards import ICONS, STAFF, has_constant
+from kifu.replays.kit import CardSet
 
 BUTA, ONE_PAIR, TWO_PAIR, THREE, FLUSH, FULL_HOUSE, FOUR, COVER, FIVE = range(9)
 RANK_KEYS = ("buta", "one_pair", "two_pair", "three", "flush", "full_house", "four", "cover", "five")

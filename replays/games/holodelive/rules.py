@@ -11,13 +11,13 @@ import marshal
 from functools import cache
 from typing import Any
 
-from replays.errors import RuleViolation
-from replays.games.holodelive import cards, hands
-from replays.games.holodelive.commands import COMMANDS
-from replays.games.holodelive.effects import EFFECTS, push_trigger, usable
-from replays.games.holodelive.state import R_DRAW, UNIT_MAX, Board, deal, other
-from replays.kit import ALL, Game, decisions, frame
-from replays.rules import Outcome
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.holodelive import cards, hands
+from kifu.replays.games.holodelive.commands import COMMANDS
+from kifu.replays.games.holodelive.effects import EFFECTS, push_trigger, usable
+from kifu.replays.games.holodelive.state import R_DRAW, UNIT_MAX, Board, deal, other
+from kifu.replays.kit import ALL, Game, decisions, frame
+from kifu.replays.rules import Outcome
 
 FIXED_AUDIENCE = 10000  # COVER役 / YAGOO
 #: judge's rulings for positions the rulebook leaves open (see the package docstring)

@@ -29,9 +29,9 @@ from typing import Any, Iterator, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from replays.errors import RuleViolation
-from replays.games.holodelive import cards
-from replays.kit import ALL, Ctx, check_deck, is_token
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.holodelive import cards
+from kifu.replays.kit import ALL, Ctx, check_deck, is_token
 
 SEATS = ("p1", "p2")
 UNIT_MAX = 5

@@ -43,10 +43,10 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from replays.games.holodelive import cards, hands
-from replays.games.holodelive.state import SEATS, Board
-from replays.kit import is_token
-from replays.rules import OMNISCIENT
+from kifu.replays.games.holodelive import cards, hands
+from kifu.replays.games.holodelive.state import SEATS, Board
+from kifu.replays.kit import is_token
+from kifu.replays.rules import OMNISCIENT
 
 
 def card_view(t: Board, card: str) -> Any:

@@ -83,7 +83,7 @@ Rulings where the rulebook is silent (each names the sentence it leans on):
   named when set (it goes face up); the last dream card is named by ``reveal_dream``
   before the final scoring, since it is scored.
 
->>> from replays.games.rolling_stone import RULES
+>>> from kifu.replays.games.rolling_stone import RULES
 >>> rules = RULES.bind(RULES.demo_cardsets()[0])
 >>> state = rules.setup(rules.options_schema.load({}), "seed", 3)
 >>> state["phase"], rules.to_act(state), [len(h) for h in state["hands"].values()]
@@ -99,15 +99,15 @@ from typing import Any, Mapping
 
 from marshmallow import ValidationError
 
-from replays.errors import RuleViolation
-from replays.games.rolling_stone import describe as _describe
-from replays.games.rolling_stone import rules as _rules
-from replays.games.rolling_stone import state as _state
-from replays.games.rolling_stone import view as _view
-from replays.games.rolling_stone.cards import RollingStoneCards
-from replays.games.rolling_stone.commands import COMMANDS
-from replays.kit import Game
-from replays.rules import Command, Outcome, State, check_perspective
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.rolling_stone import describe as _describe
+from kifu.replays.games.rolling_stone import rules as _rules
+from kifu.replays.games.rolling_stone import state as _state
+from kifu.replays.games.rolling_stone import view as _view
+from kifu.replays.games.rolling_stone.cards import RollingStoneCards
+from kifu.replays.games.rolling_stone.commands import COMMANDS
+from kifu.replays.kit import Game
+from kifu.replays.rules import Command, Outcome, State, check_perspective
 
 
 class RollingStone(Game):
@@ -120,7 +120,7 @@ class RollingStone(Game):
     COMMANDS = COMMANDS
     options_schema = _state.OptionsSchema()
     cardset_schema = RollingStoneCards()
-    package = "replays.games.rolling_stone"
+    package = "kifu.replays.games.rolling_stone"
     default_cardset = "rolling-stone-demo"
     context = _state.Table
 

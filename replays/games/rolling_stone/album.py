@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from replays.games.rolling_stone.dice import STEP
+from kifu.replays.games.rolling_stone.dice import STEP
 
 COLUMNS = "ABCD"
 ROWS = (1, 2, 3, 4)

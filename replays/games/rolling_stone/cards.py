@@ -14,7 +14,7 @@ small vocabulary (``SKILLS``, ``DREAMS``, ``EVENTS``: kind -> its parameters), r
 ``effects``. The demo set (``cardsets/demo.json``) invents all of it and marks every card
 ``unverified`` with the reason; organizers import the real set (``kifu cards import``).
 
->>> from replays.games.rolling_stone import RULES
+>>> from kifu.replays.games.rolling_stone import RULES
 >>> cs = RULES.demo_cardsets()[0]
 >>> sorted({c["kind"] for c in cs.cards.values()})
 ['album', 'character', 'dream', 'event']
@@ -28,8 +28,8 @@ from typing import Any, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from replays.games.rolling_stone.commands import COLOURS
-from replays.kit import CardSet, CardSetSchema
+from kifu.replays.games.rolling_stone.commands import COLOURS
+from kifu.replays.kit import CardSet, CardSetSchema
 
 COLOUR_NAMES = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑"}
 ATTRIBUTES = {"red": "情熱", "blue": "理性", "yellow": "欲望", "green": "調和"}

@@ -2,7 +2,7 @@
 
 Versioned with ``RollingStone.version``: records store these commands verbatim, so a type
 or field is renamed, removed or given another meaning only together with a new
-``version``. Every type also takes ``outcomes`` (``replays.kit.commands``): what a
+``version``. Every type also takes ``outcomes`` (``kifu.replays.kit.commands``): what a
 physical or observed table states for the chance events the command causes (at most one
 per command, except the skill reveal that lays out the stage's three events).
 
@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from replays.kit import Commands
+from kifu.replays.kit import Commands
 
 SEAT_PATTERN = r"^p[1-4]$"
 COLOURS = ("red", "blue", "yellow", "green")

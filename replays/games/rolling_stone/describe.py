@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from replays.games.rolling_stone.cards import COLOUR_NAMES, STAGE_NAMES, card_text, icon_name
-from replays.kit import CardSet, is_token
+from kifu.replays.games.rolling_stone.cards import COLOUR_NAMES, STAGE_NAMES, card_text, icon_name
+from kifu.replays.kit import CardSet, is_token
 
 #: rulings a move line quotes when the move applied one (the module docstring of the game)
 RULINGS = {

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.games.rolling_stone import album as _album
-from replays.games.rolling_stone.commands import COLOURS
-from replays.games.rolling_stone.state import R_EVENT, R_FINAL, Table
-from replays.kit import Effects, frame
+from kifu.replays.games.rolling_stone import album as _album
+from kifu.replays.games.rolling_stone.commands import COLOURS
+from kifu.replays.games.rolling_stone.state import R_EVENT, R_FINAL, Table
+from kifu.replays.kit import Effects, frame
 
 EFFECTS = Effects()
 

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from replays.errors import RuleViolation
-from replays.games.rolling_stone import dice as _dice
-from replays.games.rolling_stone.album import SQUARES, neighbours, on_album, sources
-from replays.games.rolling_stone.album import full as album_full
-from replays.games.rolling_stone.cards import COLOUR_NAMES
-from replays.games.rolling_stone.commands import COLOURS, COMMANDS, DIRECTIONS
-from replays.games.rolling_stone.effects import dream_score, resolve_event, trigger
-from replays.games.rolling_stone.state import (
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.rolling_stone import dice as _dice
+from kifu.replays.games.rolling_stone.album import SQUARES, neighbours, on_album, sources
+from kifu.replays.games.rolling_stone.album import full as album_full
+from kifu.replays.games.rolling_stone.cards import COLOUR_NAMES
+from kifu.replays.games.rolling_stone.commands import COLOURS, COMMANDS, DIRECTIONS
+from kifu.replays.games.rolling_stone.effects import dream_score, resolve_event, trigger
+from kifu.replays.games.rolling_stone.state import (
     R_FINAL, R_MAIN, R_MOVE, R_PLACE, R_REPEAT, R_ROUND, R_SETUP, R_STAGE, SLOTS, Table)
-from replays.kit import ALL, is_token
+from kifu.replays.kit import ALL, is_token
 
 ROUNDS = 3
 STAGES = 3

@@ -35,11 +35,11 @@ from typing import Any, Mapping
 
 from marshmallow import Schema, fields, validate
 
-from replays.games.rolling_stone import cards, dice as _dice
-from replays.games.rolling_stone.album import options as placement_options
-from replays.games.rolling_stone.commands import COLOURS
-from replays.kit import Ctx
-from replays.rules import seat_ids
+from kifu.replays.games.rolling_stone import cards, dice as _dice
+from kifu.replays.games.rolling_stone.album import options as placement_options
+from kifu.replays.games.rolling_stone.commands import COLOURS
+from kifu.replays.kit import Ctx
+from kifu.replays.rules import seat_ids
 
 R_SETUP = "ゲームの準備"
 R_STAGE = "ゲームの進行/１：ステージ開始"

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from replays.games.rolling_stone import dice as _dice
-from replays.games.rolling_stone.cards import ATTRIBUTES, COLOUR_NAMES, STAGE_NAMES, icon_name
-from replays.kit import CardSet, is_token
-from replays.rules import OMNISCIENT
+from kifu.replays.games.rolling_stone import dice as _dice
+from kifu.replays.games.rolling_stone.cards import ATTRIBUTES, COLOUR_NAMES, STAGE_NAMES, icon_name
+from kifu.replays.kit import CardSet, is_token
+from kifu.replays.rules import OMNISCIENT
 
 
 def view(state: dict, cs: CardSet, perspective: str, to_act: Iterable[str], outcome: Any) -> dict[str, Any]:

@@ -83,7 +83,7 @@ to a viewer (a board, a "waiting for" line, a recording table of a player's seat
 the omniscient perspective. Every command's seat and every record entry's ``actor`` is a
 seat the table saw act (or the 審神者 declaring, which reveals it anyway).
 
->>> from replays.games.senbu_rinki import RULES
+>>> from kifu.replays.games.senbu_rinki import RULES
 >>> rules = RULES.bind(RULES.demo_cardsets()[0])
 >>> state = rules.setup(rules.options_schema.load({}), "seed", 6)
 >>> rules.to_act(state) == (state["kinji"],)

@@ -19,7 +19,7 @@ only players after the user this round, 技能), or a 種類 ``type``, 刀派 ``
 刀剣 ``sword`` name, or ``tosou`` (holders of 刀装), which reach players regardless of
 turn order (技能: "種類、刀派、刀剣、刀装等を指定する技能の場合…").
 
->>> from replays.kit.cardset import load
+>>> from kifu.replays.kit.cardset import load
 >>> sword = {"type": "短刀", "school": "三条", "tosou": 1,
 ...          "skill": {"effect": "look_role", "target": "other", "text": "役を見る"}}
 >>> cs = load(SwordCards(), {"id": "mini", "title": "Mini",
@@ -33,7 +33,7 @@ from typing import Any, Mapping
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from replays.kit import CardSetSchema
+from kifu.replays.kit import CardSetSchema
 
 TYPES = ("短刀", "脇差", "打刀", "太刀", "大太刀", "槍", "薙刀")
 

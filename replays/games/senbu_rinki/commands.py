@@ -3,14 +3,14 @@
 This is a contract versioned with ``SenbuRinki.version``: records store these commands
 verbatim, so a type or field is renamed, removed or given another meaning only together
 with a new ``version`` (records name the version they were made with). Every type also
-takes ``outcomes`` (``replays.kit.commands``): what a physical or observed table states
+takes ``outcomes`` (``kifu.replays.kit.commands``): what a physical or observed table states
 for the chance events the command causes.
 
 - ``skill`` (技能): ``target`` when the sword's 技能 takes one.
 - ``attack`` (攻撃): ``target``; ``extra`` attacks bought with one's own 刀装, declared first.
 - ``defend`` (防御).
 - ``duel`` (一騎討ち): ``target``, the nominee.
-- ``choose``: the answer to the pending decision (``replays.kit.decisions``): an attack's
+- ``choose``: the answer to the pending decision (``kifu.replays.kit.decisions``): an attack's
   ``"look"`` / ``"fatigue"``, the 一騎討ち nominee's card (a role id, secret: others read
   ``null``; ``null`` itself on an observed table where the recorder did not see it), the
   challenger's guess (``"danshi"`` / ``"sokogun"``).
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from replays.kit import Commands
-from replays.kit.decisions import CHOOSE
+from kifu.replays.kit import Commands
+from kifu.replays.kit.decisions import CHOOSE
 
 SEAT_PATTERN = r"^p([1-9]|10)$"
 SEAT = validate.Regexp(SEAT_PATTERN)

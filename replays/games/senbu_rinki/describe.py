@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from replays.kit import decisions, is_token
-from replays.rules import OMNISCIENT
+from kifu.replays.kit import decisions, is_token
+from kifu.replays.rules import OMNISCIENT
 
 from .roles import LABELS
 from .state import FATIGUE_LABELS

@@ -14,13 +14,13 @@ documented defaults here; each can be overridden by an option (``role_counts``, 
 >>> deck_counts(dealt_counts(10), {"saniwa": 1, "danshi": 5, "sokogun": 3})
 Traceback (most recent call last):
 ...
-replays.errors.RuleViolation: [ゲーム開始前の準備] role_box: not enough 時間遡行軍 cards for the dealt roles
+kifu.replays.errors.RuleViolation: [ゲーム開始前の準備] role_box: not enough 時間遡行軍 cards for the dealt roles
 """
 from __future__ import annotations
 
 from typing import Mapping
 
-from replays.errors import RuleViolation
+from kifu.replays.errors import RuleViolation
 
 SETUP = "ゲーム開始前の準備"
 SANIWA = "saniwa"

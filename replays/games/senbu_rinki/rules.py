@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from replays.errors import RuleViolation
-from replays.kit import Game, decisions, is_token
-from replays.rules import Outcome, seat_ids
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import Game, decisions, is_token
+from kifu.replays.rules import Outcome, seat_ids
 
 from . import describe as _describe, state as _state, view as _view
 from .cards import SwordCards
@@ -566,7 +566,7 @@ class SenbuRinki(Game):
     COMMANDS = COMMANDS
     options_schema = OptionsSchema()
     cardset_schema = SwordCards()
-    package = "replays.games.senbu_rinki"
+    package = "kifu.replays.games.senbu_rinki"
     default_cardset = "senbu_rinki-demo"
     context = Table
 

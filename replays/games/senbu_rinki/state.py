@@ -32,7 +32,7 @@ A role's value is always ``roles[seat]``: ``knowledge`` and ``face_up`` say who 
 and since when. On an observed table a role nobody recording saw is a token; turning it
 up (a look, a 一騎討ち loss, the end) is a chance event whose outcome the command states.
 
->>> from replays.games.senbu_rinki import RULES
+>>> from kifu.replays.games.senbu_rinki import RULES
 >>> rules = RULES.bind(RULES.demo_cardsets()[0])
 >>> state = rules.setup(rules.options_schema.load({"roles": ["saniwa", "danshi", "sokogun", "danshi"]}), "s", 4)
 >>> state["roles"]["p1"], state["zones"]["piles"]["deck"]["size"], state["role_table"]["danshi"]
@@ -49,9 +49,9 @@ from typing import Any, Mapping
 
 from marshmallow import Schema, fields, validate
 
-from replays.errors import RuleViolation
-from replays.kit import ALL, Ctx, Event, check_deck, is_token
-from replays.rules import seat_ids
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import ALL, Ctx, Event, check_deck, is_token
+from kifu.replays.rules import seat_ids
 
 from . import cards as swords
 from .roles import DEFAULT_BOX, ROLES, SANIWA, SETUP, cards as role_cards, dealt_counts, deck_counts

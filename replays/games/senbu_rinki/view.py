@@ -44,8 +44,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from replays.kit import is_token
-from replays.rules import OMNISCIENT, PUBLIC, check_perspective, seat_ids
+from kifu.replays.kit import is_token
+from kifu.replays.rules import OMNISCIENT, PUBLIC, check_perspective, seat_ids
 
 from .roles import LABELS, SANIWA
 from .state import FATIGUE_LABELS, awaited, bonus_attacks, deck_size, guarded, phase, public_to_act

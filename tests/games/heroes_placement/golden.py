@@ -1,10 +1,10 @@
 """Making the golden records in tests/golden/heroes_placement/ (run as a module to rewrite them).
 
-Most are ``replays.demo.demo_record(RULES, seed="golden", index=i)``: complete bot games,
+Most are ``kifu.replays.demo.demo_record(RULES, seed="golden", index=i)``: complete bot games,
 byte-for-byte reproducible. The random bot always wins by destroying places, so one more
 game is played by a bot that never attacks: it ends when a deck reaches 0 (勝利条件②); and
 that game is also kept as a physical table's record (every outcome stated, the deal in
-the header). test_golden.py replays them with ``replays.verify`` and pins their heads, so
+the header). test_golden.py replays them with ``kifu.replays.verify`` and pins their heads, so
 a rules change that alters one must bump ``RULES.version`` (and rewrite them).
 
     .venv/bin/python -m tests.games.heroes_placement.golden
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replays import engine, records, registry
-from replays.demo import EPOCH, demo_record, iso, record_of
-from replays.kit import tables
-from replays.rng import Rng
+from kifu.replays import engine, records, registry
+from kifu.replays.demo import EPOCH, demo_record, iso, record_of
+from kifu.replays.kit import tables
+from kifu.replays.rng import Rng
 
 RULES = registry.demo("heroes_placement")
 FOLDER = Path(__file__).resolve().parents[2] / "golden" / "heroes_placement"

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from replays import engine, registry
-from replays.errors import RuleViolation
+from kifu.replays import engine, registry
+from kifu.replays.errors import RuleViolation
 
 RULES = registry.demo("heroes_placement")
 CS = RULES.cardset

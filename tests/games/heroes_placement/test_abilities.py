@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from replays.errors import RuleViolation
-from replays.games.heroes_placement.state import LEADER, R_BOTH, R_LIMITS
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.heroes_placement.state import LEADER, R_BOTH, R_LIMITS
 
 from .helpers import (HARU, HINATA, KANADE, MAKI, NENE, OGI, RECOVER, RULES, SUSUKINO, UKI, UTSURO, YUZU, at,
                       char, choose, clear, cmd, game, go, hand, kind, pass_, places, put, refused)
@@ -156,7 +156,7 @@ def test_deck_recovery_at_a_physical_table_states_each_pick():
 
 
 def _deal():
-    from replays.kit import tables
+    from kifu.replays.kit import tables
 
     from .helpers import options
     return tables.deal_of(RULES, options(), "t", 2)

@@ -1,7 +1,7 @@
 """登場フェイズ: appearing from hand, the same-name limit, over an existing character, empty squares."""
 from __future__ import annotations
 
-from replays.games.heroes_placement.state import LEADER, R_APPEAR, R_LEADER
+from kifu.replays.games.heroes_placement.state import LEADER, R_APPEAR, R_LEADER
 
 from .helpers import (AOI, FISHING, HARU, KANADE, MAKI, MIO, RULES, UTSURO, at, char, choose, clear, cmd, deck, game,
                       go, hand, kind, pass_, places, put, refused)

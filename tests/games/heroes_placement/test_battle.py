@@ -1,7 +1,7 @@
 """バトルフェイズ ①–③: attack a place, let it through (damage, PL effect) or block; AP against DP."""
 from __future__ import annotations
 
-from replays.games.heroes_placement.state import LEADER, R_BATTLE1
+from kifu.replays.games.heroes_placement.state import LEADER, R_BATTLE1
 
 from .helpers import (FISHING, HARU, KANADE, MAKI, MIMI, MIO, OGI, RULES, SLASH, STEP_IN, UTSURO, at, char, choose, clear,
                       cmd, game, go, hand, kind, pass_, places, put, refused)

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from replays.kit import CardSetError
+from kifu.replays.kit import CardSetError
 
 from .helpers import CS, RULES
 

@@ -1,7 +1,7 @@
 """協力攻撃, 協力防御, 協力攻撃と協力防御: summed AP, each side allocating it over the other's DPs."""
 from __future__ import annotations
 
-from replays.games.heroes_placement.effects import downs
+from kifu.replays.games.heroes_placement.effects import downs
 
 from .helpers import (AQUA, HARU, KANADE, KEISA, MAKI, MIMI, at, char, choose, clear, cmd, game, go, kind,
                       pass_, put)

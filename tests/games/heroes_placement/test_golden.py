@@ -1,4 +1,4 @@
-"""Golden records: replayed by ``replays.verify`` with pinned heads and outcomes; each digital
+"""Golden records: replayed by ``kifu.replays.verify`` with pinned heads and outcomes; each digital
 one replays at a physical table (its outcomes stated) with equal states at every step.
 
 A behaviour change shows up here first. If it is intended, bump ``RULES.version`` and
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from replays import records
-from replays.verify import verify, verify_text
+from kifu.replays import records
+from kifu.replays.verify import verify, verify_text
 
 from tests.games import goldens
 

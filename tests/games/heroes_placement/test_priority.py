@@ -1,7 +1,7 @@
 """優先権: the turn player holds priority; the waiting player may respond at four windows."""
 from __future__ import annotations
 
-from replays.games.heroes_placement.state import R_DECL, R_PRIORITY
+from kifu.replays.games.heroes_placement.state import R_DECL, R_PRIORITY
 
 from .helpers import (HARU, KANADE, MAKI, OGI, RULES, SLASH, SONYA, at, char, choose, clear, cmd, game, go, hand,
                       kind, pass_, places, put, refused)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays import engine
-from replays.bot import choose as bot_choose
-from replays.rng import Rng
+from kifu.replays import engine
+from kifu.replays.bot import choose as bot_choose
+from kifu.replays.rng import Rng
 
 from .helpers import RULES, options
 

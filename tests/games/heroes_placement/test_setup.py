@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from replays.errors import RuleViolation
-from replays.games.heroes_placement.state import LEADER, R_DECKLIST, R_PREP4
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.heroes_placement.state import LEADER, R_DECKLIST, R_PREP4
 
 from .helpers import (ALICE, AOI, DEMO_DECKS, HINATA, MAKI, MIO, PLAIN, RULES, SONYA, at, choose, cmd, game, go, hand, kind,
                       options, refused)

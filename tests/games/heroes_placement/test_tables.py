@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from replays.errors import RuleViolation
-from replays.games.heroes_placement.state import LEADER
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.heroes_placement.state import LEADER
 
 from .helpers import HARU, KANADE, MAKI, RULES, at, choose, cmd, game, go, kind, options
 

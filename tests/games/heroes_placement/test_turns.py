@@ -1,7 +1,7 @@
 """ゲームの流れ, 開始フェイズ, リーダーフェイズ, 終了フェイズ."""
 from __future__ import annotations
 
-from replays.games.heroes_placement.state import LEADER, R_DECL, R_LEADER
+from kifu.replays.games.heroes_placement.state import LEADER, R_DECL, R_LEADER
 
 from .helpers import (HARU, HINATA, KANADE, MAKI, MIO, SUSUKINO, at, char, choose, clear, cmd, game, go, hand,
                       kind, pass_, put, refused)

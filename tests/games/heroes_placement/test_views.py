@@ -2,7 +2,7 @@
 response window shown; move-list lines from the states before and after."""
 from __future__ import annotations
 
-from replays import canon
+from kifu.replays import canon
 
 from .helpers import HARU, MAKI, RULES, at, choose, cmd, game, go, hand, kind
 

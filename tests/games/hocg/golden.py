@@ -1,9 +1,9 @@
 """Making the golden records in tests/golden/hocg/ (run as a module to rewrite them).
 
-The digital ones are ``replays.demo.demo_record(RULES, seed="golden", index=i)``: complete
+The digital ones are ``kifu.replays.demo.demo_record(RULES, seed="golden", index=i)``: complete
 bot games on the FIXTURE set, byte-for-byte reproducible. ``physical-table`` is a judge's
 reconstruction of a game played with real cards: a bot game restated at a physical table
-(``replays.kit.tables.restate``: the deal and every command's outcomes stated), p2 first,
+(``kifu.replays.kit.tables.restate``: the deal and every command's outcomes stated), p2 first,
 with the deck lists registered in the options. test_golden.py replays them and pins their
 head chains and outcomes, so a rules change that alters any of them must bump
 ``RULES.version`` (and rewrite them).
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replays import bot, records
-from replays.demo import EPOCH, demo_record, iso, record_of
-from replays.kit import tables
+from kifu.replays import bot, records
+from kifu.replays.demo import EPOCH, demo_record, iso, record_of
+from kifu.replays.kit import tables
 
 from .helpers import DECKS, RULES
 

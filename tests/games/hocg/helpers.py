@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from replays import engine
-from replays.games.hocg import RULES as UNBOUND
-from replays.games.hocg.cards import demo_decks
+from kifu.replays import engine
+from kifu.replays.games.hocg import RULES as UNBOUND
+from kifu.replays.games.hocg.cards import demo_decks
 
 RULES = UNBOUND.bind(next(cs for cs in UNBOUND.demo_cardsets() if cs.id == UNBOUND.default_cardset))
 CS = RULES.cardset

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from replays import canon
-from replays.games.hocg import RULES as UNBOUND
-from replays.games.hocg import rawlist
-from replays.games.hocg.state import deck_problems
-from replays.kit import CardSetError
+from kifu.replays import canon
+from kifu.replays.games.hocg import RULES as UNBOUND
+from kifu.replays.games.hocg import rawlist
+from kifu.replays.games.hocg.state import deck_problems
+from kifu.replays.kit import CardSetError
 
 from .helpers import CS, DECKS, REAL_LIST, YUKI_DU
 
@@ -123,7 +123,7 @@ def test_the_real_list_converts_every_printing(real):
 @needs_list
 def test_a_game_is_played_on_the_real_list(real):
     """A deck of the hSD01 starter's cards (padded with unlimited Debuts) plays to the end."""
-    from replays import bot
+    from kifu.replays import bot
     raw, cs = real
     rules = UNBOUND.bind(cs)
     cards = cs.loaded["cards"]
@@ -148,7 +148,7 @@ def test_a_game_is_played_on_the_real_list(real):
 @needs_list
 def test_ability_coverage_on_the_real_list_is_measured(real):
     """Printings whose every ability (and art text) is automated / all printings."""
-    from replays.games.hocg.coverage import coverage
+    from kifu.replays.games.hocg.coverage import coverage
     automated, total, _ = coverage(real[1])
     assert total == len(real[0]) and 0 < automated < total
 

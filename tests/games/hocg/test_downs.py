@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from replays.errors import RuleViolation
+from kifu.replays.errors import RuleViolation
 
 from .helpers import (AKARI_BUZZ, AKARI_D, AKARI_DU, BLUE, GREEN, MEMO, MIC, RED, RULES, WHITE, YUKI_2, YUKI_D,
                       YUKI_DU, c, step)
@@ -108,7 +108,7 @@ def test_simultaneous_downs_the_next_player_resolves_first():
     s["players"]["p2"]["center"]["damage"] = 90
     s["players"]["p1"]["back"].append(dict(s["players"]["p1"]["back"][0], card=YUKI_D))
     s["players"]["p2"]["back"].append(dict(s["players"]["p2"]["back"][0], card=AKARI_D))
-    from replays.games.hocg.effects import check_downs
+    from kifu.replays.games.hocg.effects import check_downs
     t = RULES.context(s, RULES.cardset)
     check_downs(t)
     assert [f["seat"] for f in reversed(s["stack"])] == ["p2", "p2", "p1", "p1"]
@@ -123,8 +123,8 @@ DRAW_ON_DOWN = "相手のターンで、このホロメンがダウンした時�
 
 def with_yuki_gift(text: str, effect: str | None, params: dict | None = None):
     """The FIXTURE set, its 雪見ユキ Debut given a gift printed ``text`` (a given card set)."""
-    from replays.games.hocg import RULES as UNBOUND
-    from replays.kit.cardset import packaged
+    from kifu.replays.games.hocg import RULES as UNBOUND
+    from kifu.replays.kit.cardset import packaged
 
     data = copy.deepcopy(next(d for d in packaged(UNBOUND.package) if d["id"] == UNBOUND.default_cardset))
     card = next(c for c in data["cards"] if c["id"] == YUKI_D)
@@ -134,7 +134,7 @@ def with_yuki_gift(text: str, effect: str | None, params: dict | None = None):
 
 
 def test_the_list_text_of_a_down_trigger_is_recognised_and_one_reading_the_holomem_is_not():
-    from replays.games.hocg import rawlist
+    from kifu.replays.games.hocg import rawlist
     assert rawlist.recognise(DRAW_ON_DOWN) == ("on_down", {"opp_turn": True, "then": {"effect": "draw",
                                                                                       "params": {"count": 1}}})
     assert rawlist.recognise("このホロメンがダウンした時、自分のデッキを2枚引く。")[1]["opp_turn"] is False
@@ -144,7 +144,7 @@ def test_the_list_text_of_a_down_trigger_is_recognised_and_one_reading_the_holom
 
 def test_downed_on_the_opponents_turn_its_ability_resolves_before_the_life_is_taken():
     """その他の現象/ダウン ①: 「そのホロメンがダウンした時に働く…効果があれば、それを処理する」, then ②③④."""
-    from replays import engine
+    from kifu.replays import engine
     rules = with_yuki_gift(DRAW_ON_DOWN, *rawlist_of(DRAW_ON_DOWN))
 
     def scene(s):
@@ -161,7 +161,7 @@ def test_downed_on_the_opponents_turn_its_ability_resolves_before_the_life_is_ta
 
 
 def test_downed_on_its_own_turn_an_opponents_turn_ability_does_not_fire():
-    from replays import engine
+    from kifu.replays import engine
     rules = with_yuki_gift(DRAW_ON_DOWN, *rawlist_of(DRAW_ON_DOWN))
     s = copy.deepcopy(p1_main())
     hand = s["players"]["p1"]["hand"]
@@ -174,7 +174,7 @@ def test_downed_on_its_own_turn_an_opponents_turn_ability_does_not_fire():
 
 
 def test_an_unautomated_down_ability_waits_for_its_owner_on_the_opponents_turn():
-    from replays import engine
+    from kifu.replays import engine
     text = "相手のターンで、このホロメンがダウンした時、このホロメンのエール1枚を、自分の他のホロメンに付け替えられる。"
     rules = with_yuki_gift(text, None)
 
@@ -193,5 +193,5 @@ def test_an_unautomated_down_ability_waits_for_its_owner_on_the_opponents_turn()
 
 
 def rawlist_of(text: str) -> tuple:
-    from replays.games.hocg import rawlist
+    from kifu.replays.games.hocg import rawlist
     return rawlist.recognise(text)

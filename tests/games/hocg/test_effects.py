@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from replays.errors import RuleViolation
+from kifu.replays.errors import RuleViolation
 
 from .helpers import (AKARI_1P, AKARI_D, DICE, HANA, LETTER, MANAGER, MEMO, MIDORI_1, MIDORI_D, MIC, RED, RULES,
                       SNOWMAN, WHITE, YUKI_D, YUKI_DU, c, step, swap_in_hand)

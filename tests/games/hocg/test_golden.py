@@ -1,4 +1,4 @@
-"""Golden records: replayed by ``replays.verify``; head chains and outcomes pinned; each
+"""Golden records: replayed by ``kifu.replays.verify``; head chains and outcomes pinned; each
 digital one replayed at a physical table (``tables.restate``) with equal omniscient views.
 
 A behaviour change shows up here first. If it is intended, bump ``RULES.version`` and
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from replays import engine, records
-from replays.verify import verify, verify_text
+from kifu.replays import engine, records
+from kifu.replays.verify import verify, verify_text
 
 from tests.games import goldens
 

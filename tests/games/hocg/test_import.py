@@ -10,8 +10,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from replays import canon
-from service.cli import main
+from kifu.replays import canon
+from kifu.service.cli import main
 
 from .helpers import REAL_LIST
 from .test_cards import RAW, needs_list

@@ -12,9 +12,9 @@ import copy
 
 import pytest
 
-from replays import engine
-from replays.games.hocg import RULES as UNBOUND
-from replays.games.hocg import rawlist
+from kifu.replays import engine
+from kifu.replays.games.hocg import RULES as UNBOUND
+from kifu.replays.games.hocg import rawlist
 
 from .helpers import CS, GREEN, LETTER, MEMO, RED, YUKI_DU, c
 from .test_turns import p1_main, p2_turn

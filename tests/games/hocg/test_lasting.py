@@ -11,10 +11,10 @@ import copy
 
 import pytest
 
-from replays import engine
-from replays.errors import RuleViolation
-from replays.games.hocg import RULES as UNBOUND
-from replays.games.hocg import rawlist
+from kifu.replays import engine
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.hocg import RULES as UNBOUND
+from kifu.replays.games.hocg import rawlist
 
 from .helpers import CS, GREEN, LETTER, MEMO, RED, WHITE, YUKI_D, c
 from .test_turns import p1_main, p2_turn

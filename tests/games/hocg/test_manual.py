@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import copy
 
-from replays import engine
-from replays.games.hocg import manual
-from replays.kit import is_token
+from kifu.replays import engine
+from kifu.replays.games.hocg import manual
+from kifu.replays.kit import is_token
 
 from .helpers import (AKARI_D, AKARI_DU, GREEN, MANAGER, MEMO, MIC, P1_HAND, P2_HAND, RULES, WHITE, YUKI_D, YUKI_DU, c,
                       deal, step)

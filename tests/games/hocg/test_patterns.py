@@ -1,4 +1,4 @@
-"""The card list's most used ability patterns (``python -m replays.games.hocg.coverage``):
+"""The card list's most used ability patterns (``python -m kifu.replays.games.hocg.coverage``):
 each recognised from its printed text and resolved by itself, given/when/then, citing a card
 that prints it. The cards come from ``../shared/data/hocg/card_data.json`` (never committed:
 skipped without it), added to the FIXTURE set; the texts' recognition is tested without it.
@@ -10,10 +10,10 @@ import json
 
 import pytest
 
-from replays import engine
-from replays.errors import RuleViolation
-from replays.games.hocg import RULES as UNBOUND
-from replays.games.hocg import rawlist
+from kifu.replays import engine
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.hocg import RULES as UNBOUND
+from kifu.replays.games.hocg import rawlist
 
 from .helpers import AKARI_D, BLUE, CS, GREEN, LETTER, MEMO, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
 from .test_turns import p1_main, p2_turn
@@ -391,7 +391,7 @@ def test_hbp05_069_may_send_the_cheer_decks_top_to_itself(R):
 def test_if_attached_counts_the_named_cards_against_its_minimum(R):
     """「このホロメンに〈名前〉がN枚以上付いているなら、<効果>」 (e.g. 〈ルーナイト〉 2 or more): given
     as its frame on a holomem with one, then two, of the named card attached (ぽよ余 stands in)."""
-    from replays.games.hocg.effects import EFFECTS
+    from kifu.replays.games.hocg.effects import EFFECTS
     plus = []
     for attached in ([POYOYO_ID], [POYOYO_ID, POYOYO_ID]):
         s = copy.deepcopy(p2_turn(p1_main()))
@@ -427,9 +427,9 @@ def test_hsd03_014_a_fan_goes_only_on_its_holomem_and_adds_its_hp(R):
 def test_the_second_players_first_turn_and_a_life_behind_are_conditions():
     """「自分が後攻で最初のターンなら」「自分のライフが相手より少ないなら」 (if_state), given/when/then on
     p2's first turn (p1 went first), then on p1's second."""
-    from replays.games.hocg.effects import if_state
-    from replays.games.hocg.state import Board
-    from replays.kit import frame
+    from kifu.replays.games.hocg.effects import if_state
+    from kifu.replays.games.hocg.state import Board
+    from kifu.replays.kit import frame
 
     draw = {"effect": "draw", "params": {"count": 1}}
 

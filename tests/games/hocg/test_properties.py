@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from replays import bot, canon
-from replays.kit import is_token
+from kifu.replays import bot, canon
+from kifu.replays.kit import is_token
 
 from .helpers import CS, RULES, options
 
@@ -94,7 +94,7 @@ def test_views_never_carry_the_seed_or_the_piles_except_omniscient(games):
 
 
 def test_every_legal_command_passes_check_along_a_game(games):
-    from replays import engine
+    from kifu.replays import engine
     _, states = games[0]
     for s in states[::5]:
         for seat in RULES.to_act(s):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from replays.errors import RuleViolation
+from kifu.replays.errors import RuleViolation
 
 from .helpers import (AKARI_D, AKARI_DU, CS, DECKS, DICE, HANA, LETTER, LUKA_OSHI, MANAGER, MEMO, MIC, P1_HAND, P2_HAND,
                       RULES, WHITE, YUKI_1, YUKI_D, YUKI_DU, YUKI_OSHI, c, deal, legal, options, ready, step)

@@ -12,10 +12,10 @@ import json
 
 import pytest
 
-from replays import engine
-from replays.errors import RuleViolation
-from replays.games.hocg import RULES as UNBOUND
-from replays.games.hocg import rawlist
+from kifu.replays import engine
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.hocg import RULES as UNBOUND
+from kifu.replays.games.hocg import rawlist
 
 from .helpers import (AKARI_D, AKARI_DU, BLUE, CS, GREEN, LETTER, MEMO, MIC, RED, REAL_LIST, WHITE, YUKI_DU, c)
 from .test_turns import p1_main, p2_turn

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from replays.errors import RuleViolation
-from replays.kit import is_token
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import is_token
 
 from .helpers import (AKARI_D, AKARI_DU, LETTER, P1_HAND, RULES, WHITE, YUKI_1, YUKI_D, YUKI_DU, c, deal, step)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from replays.errors import RuleViolation
+from kifu.replays.errors import RuleViolation
 
 from .helpers import (AKARI_1, AKARI_DU, GREEN, LETTER, MANAGER, MEMO, MIC, MIDORI_D, RED, RULES, WHITE, YUKI_1,
                       YUKI_2, YUKI_D, YUKI_DU, c, ready, step)

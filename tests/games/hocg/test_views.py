@@ -1,7 +1,7 @@
 """The view shape the board is drawn from, and the move-list lines."""
 from __future__ import annotations
 
-from replays import canon
+from kifu.replays import canon
 
 from .helpers import MEMO, RED, RULES, WHITE, YUKI_D, c, ready, step
 from .test_turns import p1_main

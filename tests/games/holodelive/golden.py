@@ -1,11 +1,11 @@
 """Making the golden records in tests/golden/holodelive/ (run as a module to rewrite them).
 
-The digital ones are ``replays.demo.demo_record(RULES, seed="golden", index=i)``:
+The digital ones are ``kifu.replays.demo.demo_record(RULES, seed="golden", index=i)``:
 complete bot games, byte-for-byte reproducible. ``physical-table`` is a judge's
 reconstruction of a game played with real cards: a bot game restated at a physical
-table (``replays.kit.tables.restate``: the deal and every command's outcomes stated),
+table (``kifu.replays.kit.tables.restate``: the deal and every command's outcomes stated),
 p2 first, with a deck list missing two cards. The files are committed; test_golden.py
-replays them with ``replays.verify`` and pins their head chains and outcomes, so a rules
+replays them with ``kifu.replays.verify`` and pins their head chains and outcomes, so a rules
 change that alters any of them must bump ``RULES.version`` (and rewrite them).
 
     .venv/bin/python -m tests.games.holodelive.golden
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replays import bot, records
-from replays.demo import EPOCH, demo_record, iso, record_of
-from replays.kit import tables
+from kifu.replays import bot, records
+from kifu.replays.demo import EPOCH, demo_record, iso, record_of
+from kifu.replays.kit import tables
 
 from .helpers import MEMBERS, RULES
 

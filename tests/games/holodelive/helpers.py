@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from replays import canon, engine, registry
-from replays.errors import RuleViolation
-from replays.games.holodelive import cards
-from replays.games.holodelive.state import Board
+from kifu.replays import canon, engine, registry
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.holodelive import cards
+from kifu.replays.games.holodelive.state import Board
 
 RULES = registry.demo("holodelive")
 CS = RULES.cardset

@@ -1,4 +1,4 @@
-"""Golden records: replayed by ``replays.verify``; head chains and outcomes pinned.
+"""Golden records: replayed by ``kifu.replays.verify``; head chains and outcomes pinned.
 
 A behaviour change shows up here first. If it is intended, bump ``RULES.version`` and
 rewrite the files (``python -m tests.games.holodelive.golden``), then update the pins.
@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from replays import canon, engine, records
-from replays.verify import verify, verify_text
+from kifu.replays import canon, engine, records
+from kifu.replays.verify import verify, verify_text
 
 from tests.games import goldens
 

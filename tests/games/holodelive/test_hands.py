@@ -1,8 +1,8 @@
 """役一覧 and the card notes on icons: every rank, with sub-icons, wild icons and STAFF."""
 import pytest
 
-from replays.games.holodelive import hands
-from replays.games.holodelive.hands import (BUTA, COVER, FIVE, FLUSH, FOUR, FULL_HOUSE, ONE_PAIR, THREE,
+from kifu.replays.games.holodelive import hands
+from kifu.replays.games.holodelive.hands import (BUTA, COVER, FIVE, FLUSH, FOUR, FULL_HOUSE, ONE_PAIR, THREE,
                                             TWO_PAIR, achievable, best, readings)
 
 from .helpers import CS

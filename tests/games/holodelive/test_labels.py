@@ -13,10 +13,10 @@ from collections import Counter
 
 import pytest
 
-from replays import bot
-from replays.games.holodelive import RULES as UNBOUND
-from replays.games.holodelive.state import other
-from replays.rng import Rng
+from kifu.replays import bot
+from kifu.replays.games.holodelive import RULES as UNBOUND
+from kifu.replays.games.holodelive.state import other
+from kifu.replays.rng import Rng
 
 from .helpers import CS, RULES, arrange, board, draw, fresh, play, step
 

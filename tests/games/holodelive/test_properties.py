@@ -4,9 +4,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays import canon, engine, snapshots
-from replays.bot import choose, play
-from replays.errors import RuleViolation, SchemaError
+from kifu.replays import canon, engine, snapshots
+from kifu.replays.bot import choose, play
+from kifu.replays.errors import RuleViolation, SchemaError
 
 from .helpers import MEMBERS, RULES
 

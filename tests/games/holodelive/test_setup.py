@@ -4,12 +4,12 @@ import copy
 import pytest
 from marshmallow import ValidationError
 
-from replays import canon, records
-from replays.errors import RuleViolation
-from replays.games.holodelive import RULES as UNBOUND
-from replays.kit import CardSetError
-from replays.kit.chance import OutcomeNeeded
-from replays.verify import verify
+from kifu.replays import canon, records
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.holodelive import RULES as UNBOUND
+from kifu.replays.kit import CardSetError
+from kifu.replays.kit.chance import OutcomeNeeded
+from kifu.replays.verify import verify
 
 from .helpers import CS, MEMBERS, RULES, VENUES, deck_cards, fresh, pile
 

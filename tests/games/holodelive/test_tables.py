@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays import canon, engine
-from replays.errors import RuleViolation
-from replays.kit import is_token
-from replays.rng import Rng
+from kifu.replays import canon, engine
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import is_token
+from kifu.replays.rng import Rng
 
 from .helpers import (MEMBERS, RULES, arrange, choose, describe, draw, end, fresh, pile, play, step, unit,
                       violation)

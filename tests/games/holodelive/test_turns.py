@@ -1,8 +1,8 @@
 """ゲームの流れ ①ドロー ②アクション ③プレイ ④ライブ準備, and bad commands."""
 import pytest
 
-from replays import engine
-from replays.errors import SchemaError
+from kifu.replays import engine
+from kifu.replays.errors import SchemaError
 from .helpers import (RULES, action, arrange, choose, deck_out, declare, describe, draw, end, events, fresh, pile, play,
                       step, unit, violation)
 

@@ -1,5 +1,5 @@
 """view / describe / redact: hidden hands and deck, face-down venues, no seed."""
-from replays import canon
+from kifu.replays import canon
 
 from .helpers import RULES, arrange, choose, declare, describe, draw, fresh, pile, play, step
 

@@ -1,8 +1,8 @@
 """Making the golden records in tests/golden/rolling_stone/ (run as a module to rewrite them).
 
-Each is ``replays.demo.demo_record(rules, seed="golden", index=i)``: a complete bot game,
+Each is ``kifu.replays.demo.demo_record(rules, seed="golden", index=i)``: a complete bot game,
 byte-for-byte reproducible. The files are committed; test_golden.py replays them with
-``replays.verify`` and pins their head chains and outcomes, so a rules change that alters
+``kifu.replays.verify`` and pins their head chains and outcomes, so a rules change that alters
 any of them must bump ``RULES.version`` (and rewrite them).
 
     .venv/bin/python -m tests.games.rolling_stone.golden
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replays import records
-from replays.demo import demo_record
+from kifu.replays import records
+from kifu.replays.demo import demo_record
 
 from .helpers import RULES
 

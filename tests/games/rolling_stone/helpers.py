@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from replays import engine
-from replays.errors import RuleViolation
-from replays.games.rolling_stone import RULES as UNBOUND
-from replays.games.rolling_stone.commands import COLOURS
+from kifu.replays import engine
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.rolling_stone import RULES as UNBOUND
+from kifu.replays.games.rolling_stone.commands import COLOURS
 
 RULES = UNBOUND.bind(UNBOUND.demo_cardsets()[0])
 OPTIONS = RULES.options_schema.load({})

@@ -5,13 +5,13 @@ from importlib import resources
 
 import pytest
 
-from replays.kit import CardSetError
+from kifu.replays.kit import CardSetError
 
 from .helpers import RULES
 
 
 def _demo():
-    text = resources.files("replays.games.rolling_stone").joinpath("cardsets/demo.json").read_text(encoding="utf-8")
+    text = resources.files("kifu.replays.games.rolling_stone").joinpath("cardsets/demo.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 

@@ -2,7 +2,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replays.games.rolling_stone.dice import STEP, east, orientations, roll
+from kifu.replays.games.rolling_stone.dice import STEP, east, orientations, roll
 
 DIRECTIONS = tuple(STEP)
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}

@@ -5,7 +5,7 @@ vocabulary does what its text says.
 """
 import pytest
 
-from replays.games.rolling_stone import effects
+from kifu.replays.games.rolling_stone import effects
 
 from .helpers import RULES, first_turn, main_state, step, table
 
@@ -84,7 +84,7 @@ def test_a_discard_skill_gains_a_power_for_each_card_discarded():
 
 
 def test_an_order_skill_applies_from_its_square_only():
-    from replays.games.rolling_stone.rules import start_turn
+    from kifu.replays.games.rolling_stone.rules import start_turn
     t = table(first_turn(3))
     t.s["skills"]["p1"] = ["DR07"]  # 野球選手: オーダー「1」から手番を始めるたび 1VP
     start_turn(t, "p1", 1)

@@ -1,5 +1,5 @@
-"""Golden records: replayed by ``replays.verify``; head chains and outcomes pinned; each
-also replayed at a physical table (``replays.kit.tables.restate``) with equal states.
+"""Golden records: replayed by ``kifu.replays.verify``; head chains and outcomes pinned; each
+also replayed at a physical table (``kifu.replays.kit.tables.restate``) with equal states.
 
 A behaviour change shows up here first. If it is intended, bump ``RULES.version`` and
 rewrite the files (``python -m tests.games.rolling_stone.golden``), then update the pins.
@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from replays import canon, records, registry
-from replays.verify import verify, verify_text
+from kifu.replays import canon, records, registry
+from kifu.replays.verify import verify, verify_text
 
 from tests.games import goldens
 

@@ -4,7 +4,7 @@ Given an album (``"@"`` = the character card) and where the dice stand, when the
 player places a card, then the rule allows exactly the squares the clause says.
 Cards: ``J-R1`` is a red ジュニア card, ``J-B1`` blue, ``J-G1`` green, ``J-Y1`` yellow.
 """
-from replays.games.rolling_stone.state import R_PLACE
+from kifu.replays.games.rolling_stone.state import R_PLACE
 
 from .helpers import RULES, main_state, play_until, refused, run, step
 

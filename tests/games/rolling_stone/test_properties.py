@@ -5,8 +5,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays.bot import play
-from replays.games.rolling_stone.dice import orientations
+from kifu.replays.bot import play
+from kifu.replays.games.rolling_stone.dice import orientations
 
 from .helpers import CS, RULES, setup
 

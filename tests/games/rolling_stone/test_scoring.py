@@ -1,8 +1,8 @@
 """ゲームの進行/〇中間決算 and 〇最終決算 (and the outcome)."""
 import pytest
 
-from replays.games.rolling_stone import rules
-from replays.games.rolling_stone.album import SQUARES
+from kifu.replays.games.rolling_stone import rules
+from kifu.replays.games.rolling_stone.album import SQUARES
 
 from .helpers import RULES, first_turn, table
 

@@ -1,8 +1,8 @@
 """ゲームの準備: the dream draft, the stage decks, the album (character and dice), the start player."""
 import pytest
 
-from replays.games.rolling_stone.state import R_SETUP
-from replays.kit import ImpossibleOutcome, OutcomeNeeded
+from kifu.replays.games.rolling_stone.state import R_SETUP
+from kifu.replays.kit import ImpossibleOutcome, OutcomeNeeded
 
 from .helpers import CS, RULES, drafted, play_until, refused, run, setup, stage_started, step
 

@@ -1,5 +1,5 @@
 """ゲームの進行/１：ステージ開始 and ２：ラウンド開始: the skill set, the event row, the 共通場, the order."""
-from replays.games.rolling_stone.state import R_ROUND, R_STAGE
+from kifu.replays.games.rolling_stone.state import R_ROUND, R_STAGE
 
 from .helpers import CS, RULES, play_until, refused, run, stage_started, step
 

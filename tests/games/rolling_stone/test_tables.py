@@ -1,8 +1,8 @@
 """The same game at a physical and an observed table (DESIGN.md, "Chance and knowledge")."""
 import pytest
 
-from replays.games.rolling_stone.state import R_FINAL, R_SETUP, R_STAGE
-from replays.kit import ImpossibleOutcome, OutcomeNeeded
+from kifu.replays.games.rolling_stone.state import R_FINAL, R_SETUP, R_STAGE
+from kifu.replays.kit import ImpossibleOutcome, OutcomeNeeded
 
 from .helpers import CS, RULES, play_until, refused, setup, step
 

@@ -1,5 +1,5 @@
 """ゲームの進行/３：メインフェイズ (order bonuses, the card, the リピート), ４ and ５ (event, round end)."""
-from replays.games.rolling_stone.state import R_MAIN
+from kifu.replays.games.rolling_stone.state import R_MAIN
 
 from .helpers import RULES, play_until, refused, stage_started, step
 

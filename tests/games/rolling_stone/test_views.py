@@ -1,5 +1,5 @@
 """``view``: hands and pending choices hidden, everything else public; the seed never shown."""
-from replays.rules import perspectives
+from kifu.replays.rules import perspectives
 
 from .helpers import CS, RULES, first_turn, play_until, setup, stage_started, step
 

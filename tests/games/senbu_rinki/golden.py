@@ -15,8 +15,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from replays import engine, records
-from replays.demo import EPOCH, NAMES, iso, record_of
+from kifu.replays import engine, records
+from kifu.replays.demo import EPOCH, NAMES, iso, record_of
 
 from .helpers import RULES, options
 from .test_properties import choose

@@ -6,10 +6,10 @@ from typing import Any, Iterable
 
 import pytest
 
-from replays import engine
-from replays.errors import RuleViolation
-from replays.games.senbu_rinki import RULES as UNBOUND
-from replays.kit.chance import OutcomeNeeded
+from kifu.replays import engine
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.senbu_rinki import RULES as UNBOUND
+from kifu.replays.kit.chance import OutcomeNeeded
 
 #: the rules bound to the demo sword set (what ``registry.demo("senbu_rinki")`` returns)
 RULES = UNBOUND.bind(next(cs for cs in UNBOUND.demo_cardsets() if cs.id == UNBOUND.default_cardset))

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from replays import canon
-from replays.kit import is_token
-from replays.rules import OMNISCIENT, PUBLIC, seat_ids
+from kifu.replays import canon
+from kifu.replays.kit import is_token
+from kifu.replays.rules import OMNISCIENT, PUBLIC, seat_ids
 
 from .helpers import RULES
 

@@ -7,9 +7,9 @@ import re
 import pytest
 from flask import Flask, render_template
 
-from replays.rules import perspectives
+from kifu.replays.rules import perspectives
 
-from replays.rng import Rng
+from kifu.replays.rng import Rng
 
 from .golden import read, states
 from .helpers import RULES
@@ -20,7 +20,7 @@ LABELS = ("審神者", "刀剣男士", "時間遡行軍")
 
 @pytest.fixture(scope="module")
 def app():
-    from web.views import bp
+    from kifu.web.views import bp
 
     app = Flask("senbu-board-test")
     app.register_blueprint(bp)
@@ -68,8 +68,8 @@ def test_board_shows_roles_exactly_as_the_view_does(app, name):
 
 def test_board_through_the_real_viewer_on_the_real_store(redis_url):
     """End to end: a demo match recorded into Redis, each step rendered by the viewer."""
-    from replays import registry
-    from service.seeding import seed_demo_matches
+    from kifu.replays import registry
+    from kifu.service.seeding import seed_demo_matches
     from tests.web.conftest import make_app
 
     app = make_app(redis_url)

@@ -4,8 +4,8 @@ import importlib
 
 import pytest
 
-MODULES = ["replays.games.senbu_rinki", "replays.games.senbu_rinki.cards",
-           "replays.games.senbu_rinki.roles", "replays.games.senbu_rinki.state"]
+MODULES = ["kifu.replays.games.senbu_rinki", "kifu.replays.games.senbu_rinki.cards",
+           "kifu.replays.games.senbu_rinki.roles", "kifu.replays.games.senbu_rinki.state"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from replays import records
-from replays.verify import verify
+from kifu.replays import records
+from kifu.replays.verify import verify
 
 from .golden import FOLDER, GOLDEN, make, read, silent_windows, states
 from .helpers import RULES
@@ -94,7 +94,7 @@ def test_a_record_of_rules_version_1_is_told_the_version_it_needs():
 
 
 def test_a_record_naming_an_unknown_card_set_fails_verification_cleanly():
-    from replays import registry
+    from kifu.replays import registry
 
     lines = (FOLDER / "two-players-left.kifu.jsonl").read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])

@@ -9,9 +9,9 @@ import itertools
 
 import pytest
 
-from replays import bot
-from replays.games.senbu_rinki.roles import LABELS
-from replays.games.senbu_rinki.view import visible_roles
+from kifu.replays import bot
+from kifu.replays.games.senbu_rinki.roles import LABELS
+from kifu.replays.games.senbu_rinki.view import visible_roles
 
 from .helpers import RULES, attack, choose, cmd, copied, options, play, table, with_seat
 

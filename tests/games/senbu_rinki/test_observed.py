@@ -6,9 +6,9 @@ Given/when/then for each place a token is turned up (a look, an elimination, a ä
 """
 import pytest
 
-from replays.errors import RuleViolation
-from replays.games.senbu_rinki.state import possible_roles
-from replays.kit.chance import ImpossibleOutcome
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.senbu_rinki.state import possible_roles
+from kifu.replays.kit.chance import ImpossibleOutcome
 
 from .helpers import RULES, attack, choose, cmd, finish_round, needs, observed, play, violation, with_seat
 

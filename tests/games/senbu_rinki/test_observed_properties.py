@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays import canon, engine
-from replays.errors import RuleViolation
-from replays.kit import is_token
-from replays.kit.chance import OutcomeNeeded
-from replays.rng import Rng
-from replays.rules import perspectives
+from kifu.replays import canon, engine
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import is_token
+from kifu.replays.kit.chance import OutcomeNeeded
+from kifu.replays.rng import Rng
+from kifu.replays.rules import perspectives
 
 from .helpers import RULES, options
 from .knowledge import Model, indistinguishable, leaks, saniwa_traces

@@ -7,11 +7,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays import bot, canon, engine, snapshots
-from replays.demo import demo_record
-from replays.kit import is_token
-from replays.rng import Rng
-from replays.rules import perspectives
+from kifu.replays import bot, canon, engine, snapshots
+from kifu.replays.demo import demo_record
+from kifu.replays.kit import is_token
+from kifu.replays.rng import Rng
+from kifu.replays.rules import perspectives
 
 from .helpers import RULES, options
 from .knowledge import Model, indistinguishable, leaks, saniwa_of, saniwa_stand_ins, saniwa_traces, swapped
@@ -170,7 +170,7 @@ def test_every_game_ends_for_every_player_count():
 
 
 def test_demo_records_of_this_game_verify():
-    from replays.verify import verify
+    from kifu.replays.verify import verify
 
     record = demo_record(RULES, seed="senbu", index=0)
     report = verify(record, lookup=lambda header: RULES)

@@ -3,11 +3,11 @@ from collections import Counter
 
 import pytest
 
-from replays.errors import RuleViolation
-from replays.games.senbu_rinki import cards, roles
-from replays.kit import CardSetError
-from replays.kit.cardset import load
-from replays.kit.tables import deal_of
+from kifu.replays.errors import RuleViolation
+from kifu.replays.games.senbu_rinki import cards, roles
+from kifu.replays.kit import CardSetError
+from kifu.replays.kit.cardset import load
+from kifu.replays.kit.tables import deal_of
 
 from .helpers import PLAIN, RULES, options, table
 

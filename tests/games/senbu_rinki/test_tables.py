@@ -1,16 +1,16 @@
 """The same game at a physical table: every golden digital record restated (the deal and
-each command's outcomes taken from the digital run, ``replays.kit.tables.restate``)
+each command's outcomes taken from the digital run, ``kifu.replays.kit.tables.restate``)
 replays to the same states and the same omniscient views at every step; a physical deal
 is checked card by card; a physical record verifies like any other."""
 
 import pytest
 
-from replays import engine, records
-from replays.demo import EPOCH, iso, record_of
-from replays.errors import RuleViolation
-from replays.kit.chance import ImpossibleOutcome, OutcomeNeeded
-from replays.kit.tables import restate
-from replays.verify import verify
+from kifu.replays import engine, records
+from kifu.replays.demo import EPOCH, iso, record_of
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit.chance import ImpossibleOutcome, OutcomeNeeded
+from kifu.replays.kit.tables import restate
+from kifu.replays.verify import verify
 
 from .golden import GOLDEN, read, states
 from .helpers import RULES, cmd, options, play

@@ -1,7 +1,7 @@
 """Views, the move list and redaction: who may see which role, and when they learned it."""
 import pytest
 
-from replays import canon
+from kifu.replays import canon
 
 from .helpers import RULES, attack, choose, cmd, defend, finish_round, play, strike, table, with_seat
 

@@ -1,8 +1,8 @@
 """kit.cardset: card sets validated by the game's schema, with field paths, pinned by digest."""
 import pytest
 
-from replays import canon
-from replays.kit.cardset import CardSetError, load
+from kifu.replays import canon
+from kifu.replays.kit.cardset import CardSetError, load
 from tests.replays.toygame import CARDS, ToyCards
 
 

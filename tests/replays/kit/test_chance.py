@@ -3,8 +3,8 @@ from collections import Counter
 
 import pytest
 
-from replays.errors import RuleViolation
-from replays.kit.chance import Digital, Event, Given, ImpossibleOutcome, OutcomeNeeded, source
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit.chance import Digital, Event, Given, ImpossibleOutcome, OutcomeNeeded, source
 
 EV = Event("roll", "ダイス", options=(1, 2, 3, 4, 5, 6))
 

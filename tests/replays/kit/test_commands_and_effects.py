@@ -2,9 +2,9 @@
 import pytest
 from marshmallow import fields
 
-from replays.kit import decisions
-from replays.kit.commands import Commands
-from replays.kit.effects import Effects, frame
+from kifu.replays.kit import decisions
+from kifu.replays.kit.commands import Commands
+from kifu.replays.kit.effects import Effects, frame
 
 
 def test_every_command_accepts_outcomes_and_nothing_undeclared():

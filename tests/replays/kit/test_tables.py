@@ -1,10 +1,10 @@
 """The toy at the three tables: one game code, three sources of outcomes."""
 import pytest
 
-from replays import canon, engine
-from replays.bot import play
-from replays.errors import RuleViolation
-from replays.kit import tables
+from kifu.replays import canon, engine
+from kifu.replays.bot import play
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import tables
 from tests.replays.toygame import TOY
 
 

@@ -3,9 +3,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replays.errors import RuleViolation
-from replays.kit import zones as Z
-from replays.kit.chance import Digital, Given, OutcomeNeeded
+from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import zones as Z
+from kifu.replays.kit.chance import Digital, Given, OutcomeNeeded
 
 
 def _zones(chance, cards=("a", "b", "b", "c")):

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from replays import registry
-from service.app import create_app
+from kifu.replays import registry
+from kifu.service.app import create_app
 from tests.replays.toygame import TOY, TOY_RULES
 from tests.service.conftest import dump as dump_keys
 from tests.service.toy import RULES as TALLY_RULES
@@ -102,7 +102,7 @@ def redis(app):
 
 @pytest.fixture
 def judge(api, redis):
-    from service import auth
+    from kifu.service import auth
 
     return api.as_(auth.create_token(redis, role="judge", name="Judge Sato"))
 
@@ -110,7 +110,7 @@ def judge(api, redis):
 def play_bot(api: Api, match: dict[str, Any], rules, steps: int | None = None, bot_seed: str = "bot") -> int:
     """Play ``match`` with the seeded bot through the API (each command posted by the seat's
     own player token, chosen from /legal); returns the final seq."""
-    from replays.rng import Rng
+    from kifu.replays.rng import Rng
 
     seq = match["seq"]
     tokens = match["tokens"]

@@ -6,8 +6,8 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-import service.app
-from service.app import EXTENSION_GROUP, Kifu, create_app
+import kifu.service.app
+from kifu.service.app import EXTENSION_GROUP, Kifu, create_app
 from tests.service.api.conftest import make_app
 
 
@@ -36,7 +36,7 @@ def fake_points(*points):
 
 
 def test_every_extension_is_loaded_by_default(redis_url, monkeypatch):
-    monkeypatch.setattr(service.app, "entry_points",
+    monkeypatch.setattr(kifu.service.app, "entry_points",
                         fake_points(("one", "tests.service.api.extensions:init_one"),
                                     ("two", "tests.service.api.extensions:init_two")))
     app = make_app(redis_url, KIFU_EXTENSIONS=None)
@@ -46,8 +46,8 @@ def test_every_extension_is_loaded_by_default(redis_url, monkeypatch):
 
 
 def test_a_missing_extension_package_is_skipped_with_a_warning(redis_url, monkeypatch, caplog):
-    monkeypatch.setattr(service.app, "entry_points", fake_points(("ghost", "kifu_ghost_package:init_app")))
-    with caplog.at_level(logging.WARNING, logger="service.app"):
+    monkeypatch.setattr(kifu.service.app, "entry_points", fake_points(("ghost", "kifu_ghost_package:init_app")))
+    with caplog.at_level(logging.WARNING, logger="kifu.service.app"):
         app = make_app(redis_url, KIFU_EXTENSIONS=None)
     assert app.extensions["kifu"].extensions == [] and "ghost" in caplog.text
 
@@ -58,7 +58,7 @@ def test_a_missing_extension_package_is_skipped_with_a_warning(redis_url, monkey
     ("tests.service.api.extensions:no_such_hook", AttributeError),
 ])
 def test_a_broken_extension_is_an_error_not_a_silent_skip(redis_url, monkeypatch, value, error):
-    monkeypatch.setattr(service.app, "entry_points", fake_points(("broken", value)))
+    monkeypatch.setattr(kifu.service.app, "entry_points", fake_points(("broken", value)))
     with pytest.raises(error):
         make_app(redis_url, KIFU_EXTENSIONS=None)
 
@@ -84,7 +84,7 @@ def test_api_answers_are_not_cached(api):
 
 
 def test_an_unexpected_failure_is_a_json_500_without_details(redis_url, monkeypatch, caplog):
-    from service.matches import MatchService
+    from kifu.service.matches import MatchService
 
     def broken(self, mid):
         raise RuntimeError("secret internals")

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from service import auth
+from kifu.service import auth
 
 MID, OTHER = "0123456789abcdefghjk", "zyxwvtsrqpnmkjhgfedc"
 

@@ -77,7 +77,7 @@ CASES = [
 @pytest.mark.parametrize("who, method, path, kwargs, status, error", CASES,
                          ids=[f"{c[4]}-{c[5]}-{i}" for i, c in enumerate(CASES)])
 def test_error_paths_write_nothing(api, redis, table, who, method, path, kwargs, status, error):
-    from service import auth
+    from kifu.service import auth
     from tests.service.api.conftest import ADMIN
 
     tokens = {**table["tokens"], "admin": ADMIN, "bogus": "not-a-token",

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.errors import RateLimited
-from service.limits import RateLimiter, page_size
+from kifu.service.errors import RateLimited
+from kifu.service.limits import RateLimiter, page_size
 from tests.service.api.conftest import ADMIN, Api, dump, make_app
 
 DRAW1 = {"type": "draw", "seat": "p1"}

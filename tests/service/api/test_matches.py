@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import auth
+from kifu.service import auth
 from tests.service.api.conftest import play_bot
 from tests.replays.toygame import TOY
 

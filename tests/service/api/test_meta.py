@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from service.api.openapi import OPENAPI_VERSION
+from kifu.service.api.openapi import OPENAPI_VERSION
 
 
 def test_health_answers_ok_with_redis_reachable(api):
@@ -13,7 +13,7 @@ def test_health_answers_ok_with_redis_reachable(api):
 
 
 def test_health_is_503_when_redis_is_gone():
-    from service.embedded import free_port
+    from kifu.service.embedded import free_port
     from tests.service.api.conftest import make_app
 
     app = make_app(f"redis://127.0.0.1:{free_port()}/0", KIFU_ADMIN_TOKEN=None)  # nothing listens there

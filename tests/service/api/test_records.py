@@ -1,8 +1,8 @@
 """Export (JSON Lines; the seed only once over, or for a judge) and import (verified first)."""
 from __future__ import annotations
 
-from replays import canon, records
-from replays.verify import verify_text
+from kifu.replays import canon, records
+from kifu.replays.verify import verify_text
 from tests.replays.toygame import TOY
 from tests.service.api.conftest import dump, play_bot
 

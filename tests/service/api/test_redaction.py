@@ -16,8 +16,8 @@ from typing import Any, Iterable
 
 import pytest
 
-from replays.rng import Rng
-from replays.rules import OMNISCIENT
+from kifu.replays.rng import Rng
+from kifu.replays.rules import OMNISCIENT
 from tests.service.api.conftest import Api
 
 PERSPECTIVES = ("public", "p1", "p2")
@@ -74,7 +74,7 @@ class HolodeliveOracle:
         return out
 
     def names(self, state: dict[str, Any], card: str) -> Iterable[str]:
-        from replays import registry
+        from kifu.replays import registry
 
         name = registry.demo(self.game).cardset.name(card)
         return (name,) if name != card else ()
@@ -163,7 +163,7 @@ def test_no_response_names_a_card_the_perspective_may_not_see(app, api, admin, j
 
 def _create(app, game: str, *, seed: str) -> dict[str, Any]:
     """Like POST /api/matches, with a chosen seed (the API never takes one)."""
-    from service import auth
+    from kifu.service import auth
 
     kifu = app.extensions["kifu"]
     info = kifu.matches.create(game, ["Aoi", "Ren"], seed=seed)

@@ -1,5 +1,5 @@
 """The API and the recording table read a command and decide who may append for a seat in
-one place each (``service.body``, ``auth.appender``): the same input gets the same answer.
+one place each (``kifu.service.body``, ``auth.appender``): the same input gets the same answer.
 
 Each case is posted twice, as the same token: once to ``POST /api/matches/<id>/commands``
 and once through the web table's form (``POST /m/<id>/table``). Both must refuse it with

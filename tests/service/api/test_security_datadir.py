@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import stat
 
-from service.embedded import RedisProcess
+from kifu.service.embedded import RedisProcess
 
 
 def test_the_embedded_redis_directory_is_private_even_in_an_open_data_dir(tmp_path):

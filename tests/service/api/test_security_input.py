@@ -105,7 +105,7 @@ def test_oversized_and_deep_bodies_are_refused_in_shape(api, redis, live):
 
 
 def _demo_lines() -> list[str]:
-    from replays.demo import demo_record
+    from kifu.replays.demo import demo_record
     from tests.replays.toygame import TOY
 
     return demo_record(TOY, seed="redteam-import", index=0).dumps().splitlines()

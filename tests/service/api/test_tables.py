@@ -14,8 +14,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from replays import canon, records, registry
-from service.cli import main as kifu_cli
+from kifu.replays import canon, records, registry
+from kifu.service.cli import main as kifu_cli
 from tests.service.api.conftest import dump
 from tests.service.toy import RULES as TALLY_RULES
 
@@ -154,7 +154,7 @@ def test_the_deal_is_secret_while_live_and_revealed_after(api, admin, judge, phy
 
 
 def test_a_physical_match_with_an_imported_card_set_verifies_offline(api, admin, redis, tmp_path, monkeypatch):
-    from service.cardsets import CardSetStore
+    from kifu.service.cardsets import CardSetStore
 
     stored, _ = CardSetStore(redis).put(TALLY_RULES, SMALL)
     assert {c["id"] for g in api.get("/api/games").json["games"] if g["id"] == "tally" for c in g["cardsets"]} == \
