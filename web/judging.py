@@ -34,10 +34,10 @@ from kifu.service import auth
 from kifu.service import judging as service_judging
 from kifu.service.errors import BadRequest, Forbidden, NotFound, ServiceError, Unauthorized
 from kifu.service.ids import check_match_id
-from kifu.web import signin, table, viewer
-from kifu.web.views import CSP, error_page, is_partial, kifu, principal, varying
+from kifu.web import table, viewer
+from kifu.web.views import error_page, guard, is_partial, kifu, principal, varying
 
-bp = Blueprint("judging", __name__)
+bp = guard(Blueprint("judging", __name__))
 
 #: entry fields each web form posts (besides ``type``); integers are parsed strictly
 INTEGERS = {
@@ -52,23 +52,6 @@ TEXTS = {
 PANEL_LINES = 12
 
 
-@bp.before_request
-def _before() -> None:
-    if request.method == "POST":
-        signin.check_csrf()
-
-
-@bp.after_request
-def _headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", CSP)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    return response
-
-
-@bp.errorhandler(ServiceError)
-def _service_error(exc: ServiceError):
-    return error_page(exc.status, exc.message, getattr(exc, "errors", None))
 
 
 # --- what every move list and viewer page reads ---------------------------------------------

@@ -24,40 +24,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
 
 from kifu.replays.rules import OMNISCIENT, PUBLIC
 from kifu.service import auth
-from kifu.service.errors import BadRequest, Forbidden, NotFound, ServiceError
+from kifu.service.errors import BadRequest, Forbidden, NotFound
 from kifu.service.ids import check_match_id
 from kifu.service.review import Review, access, live, studies
 from kifu.service.review.service import public_variation, stream_id
-from kifu.web import signin, viewer
-from kifu.web.views import CSP, error_page, kifu, principal, varying
+from kifu.web import viewer
+from kifu.web.views import CSP, error_page, guard, kifu, principal, varying
 
-bp = Blueprint("review", __name__)
+bp = guard(Blueprint("review", __name__))
 
 EMBED_CSP = CSP.replace("frame-ancestors 'none'", "frame-ancestors *")
 MAX_BUTTONS = 300
 
 
-@bp.before_request
-def _before() -> None:
-    if request.method == "POST":
-        signin.check_csrf()
-
-
-@bp.after_request
-def _headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", CSP)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    return response
-
-
-@bp.errorhandler(ServiceError)
-def _service_error(exc: ServiceError):
-    return error_page(exc.status, exc.message, getattr(exc, "errors", None))
 
 
 def review() -> Review:

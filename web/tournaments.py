@@ -31,21 +31,12 @@ from kifu.service.tournaments import EventService
 from kifu.service.tournaments.fold import PENALTIES
 from kifu.service.tournaments.service import table_handle
 from kifu.service.tournaments.store import check_event_id
-from kifu.web import signin, viewer
-from kifu.web.views import error_page, is_partial, kifu, principal, varying
+from kifu.web import viewer
+from kifu.web.views import error_page, guard, is_partial, kifu, principal, varying
 
-bp = Blueprint("events", __name__, template_folder="templates")
-
-
-@bp.before_request
-def _csrf() -> None:
-    if request.method == "POST":
-        signin.check_csrf()
+bp = guard(Blueprint("events", __name__, template_folder="templates"))
 
 
-@bp.errorhandler(ServiceError)
-def _service_error(exc: ServiceError):
-    return error_page(exc.status, exc.message, getattr(exc, "errors", None))
 
 
 def events() -> EventService:

@@ -51,13 +51,11 @@ def _globals() -> dict[str, Any]:
     return {"csrf_token": signin.csrf_token, "csrf_field": signin.CSRF_FIELD}
 
 
-@bp.before_request
-def _before() -> None:
+def _csrf() -> None:
     if request.method == "POST":
         signin.check_csrf()
 
 
-@bp.after_request
 def _headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -65,9 +63,20 @@ def _headers(response: Response) -> Response:
     return response
 
 
-@bp.errorhandler(ServiceError)
 def _service_error(exc: ServiceError):
     return error_page(exc.status, exc.message, getattr(exc, "errors", None))
+
+
+def guard(blueprint: Blueprint) -> Blueprint:
+    """Every web blueprint's rules: CSRF on each POST, the security headers (a route may set
+    its own CSP first: ``setdefault``), a service error as an error page."""
+    blueprint.before_request(_csrf)
+    blueprint.after_request(_headers)
+    blueprint.errorhandler(ServiceError)(_service_error)
+    return blueprint
+
+
+guard(bp)
 
 
 @bp.errorhandler(HTTPException)

@@ -4,7 +4,10 @@ the page as games are recorded and reported, without a reload (no console error,
 boards pass the page's CSP)."""
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from kifu.service import auth
 from kifu.service.tournaments import EventService
@@ -39,17 +42,14 @@ def test_round_page_follows_live_tables(app, live, tab):
     before = board.inner_html()
     # table 1 is recorded move by move: the page follows it, board included
     play(kifu.matches, first["matches"][0], 2)
-    page.wait_for_function("document.querySelector('[data-testid=table-1]').innerText.includes('step 2')",
-                           timeout=10_000)
+    expect(page.get_by_test_id("table-1")).to_contain_text("step 2", timeout=10_000)
     board = page.get_by_test_id("mini-board-1")
     assert board.get_attribute("data-step") == "2" and board.inner_html() != before
     # table 2's game ends: its result appears, won through the recorded outcome
     play(kifu.matches, second["matches"][0], 500)
-    page.wait_for_function(
-        "!document.querySelector('[data-testid=result-2]').innerText.startsWith('playing')", timeout=10_000)
+    expect(page.get_by_test_id("result-2")).not_to_have_text(re.compile(r"^\s*playing"), timeout=10_000)
     assert "(matches)" in page.get_by_test_id("result-2").inner_text()
     # a judge enters table 1's result: it appears too
     judge = auth.Principal(role="admin", name="admin")
     events.enter_result(eid, 1, 1, judge, [1, 0], 0)
-    page.wait_for_function(
-        "document.querySelector('[data-testid=result-1]').innerText.includes('1-0')", timeout=10_000)
+    expect(page.get_by_test_id("result-1")).to_contain_text("1-0", timeout=10_000)

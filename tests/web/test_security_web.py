@@ -244,3 +244,12 @@ def test_every_web_post_needs_this_sessions_csrf_token(app, client, matches, sea
                            ).status_code == 400
     assert dump(redis) == before
     assert client.post(f"/m/{seated['mid']}/table", data=dict(form, csrf_token=seated["csrf"])).status_code == 303
+
+
+@pytest.mark.parametrize("path", ["/", "/e/", "/e/ev00000000000000000000", "/studies", "/m/0123456789abcdefghjk/cases",
+                                  "/m/0123456789abcdefghjk/judge"])
+def test_every_blueprints_pages_carry_the_security_headers(client, path):
+    # the viewer's, the events', the review studio's and the judges' pages alike (web.views.guard)
+    rv = client.get(path)
+    assert rv.headers.get("Content-Security-Policy", "").startswith("default-src 'self'"), (path, rv.status_code)
+    assert rv.headers["X-Content-Type-Options"] == "nosniff" and rv.headers["Referrer-Policy"] == "same-origin"
