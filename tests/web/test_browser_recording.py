@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import expect
 
 from kifu.replays import engine, registry
 from kifu.replays.demo import demo_record
@@ -217,7 +218,8 @@ def test_a_card_typed_into_a_picker_is_picked_with_enter(tab, live, app, matches
     mid = matches.create("toy", ["Aoi", "Hikari"], {"rounds": 2}, table="physical", deal=["n1", "n3", "n2", "n4"]).id
     sign_in(tab, live, token(app, "recorder", name="Rec", match=mid), f"/m/{mid}/table")
     tab.click("summary[data-testid=ask]")
-    tab.wait_for_function("document.activeElement && document.activeElement.matches('details[open] [data-filter]')")
+    # a locator's wait, not a string predicate: the page's CSP refuses eval
+    expect(tab.locator("details[open] [data-filter]")).to_be_focused()
     tab.keyboard.type("７")  # full-width, as a Japanese keyboard may send it
     assert tab.locator("details[open] button[name=command]:visible").count() == 1
     assert tab.inner_text("details[open] [data-count]") == "1"
