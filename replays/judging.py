@@ -43,6 +43,7 @@ repeat and a replay of the same commands gives the same outcomes.
 """
 from __future__ import annotations
 
+import marshal
 from collections import Counter
 from typing import Any, Callable, Mapping
 
@@ -426,7 +427,7 @@ def judged(rules: Rules, players: int) -> Judged:
 # -- helpers ----------------------------------------------------------------------------------
 
 def _copy(data: Any) -> Any:
-    import marshal  # the same deep copy the kit uses for plain JSON data
+    """A deep copy of plain JSON data (the kit's way)."""
     return marshal.loads(marshal.dumps(data))
 
 
@@ -607,21 +608,3 @@ def _place(place: Mapping[str, Any]) -> str:
         return f"{place['pile']} ({place.get('end', 'top')})"
     return "/".join(map(str, place["path"]))
 
-
-def replay(rules: Rules, state: State, commands: list[Command], *, check: bool = False):
-    """Yield the state after each of ``commands`` (a record's, judge entries included), from
-    ``state``; ``check``: decide each (raising ``RuleViolation``) rather than trust it.
-
-    The states are kept only when a backup will need them.
-    """
-    keep = any(c.get("type") == "backup" for c in commands)
-    states = [state]
-    for command in commands:
-        step = rules.decide if check else rules.apply
-        if is_judge(command):
-            state = step(state, command, state_at=states.__getitem__)
-        else:
-            state = step(state, command)
-        if keep:
-            states.append(state)
-        yield state

@@ -257,13 +257,9 @@ class ClusterFollowHub(FollowHub):
             self._start(self._routes[mid])
 
     def unsubscribe(self, mid: str) -> None:
+        super().unsubscribe(mid)
         with self._lock:
-            topic = self._topics.get(mid)
-            if topic is None:
-                return
-            topic.followers -= 1
-            if topic.followers <= 0:
-                del self._topics[mid]
+            if mid not in self._topics:  # its last follower left (unless one came back meanwhile)
                 self._routes.pop(mid, None)
 
     def readers(self) -> list[str]:

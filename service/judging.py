@@ -39,11 +39,9 @@ FOLLOWED = 30
 
 
 def _event(client: Any, info: Any) -> Mapping[str, Any] | None:
-    """The event the match belongs to, if the events module has one (else None)."""
-    try:
-        from kifu.service.tournaments import event_for_match
-    except ImportError:
-        return None
+    """The event the match belongs to (None for a match of no event)."""
+    from kifu.service.tournaments import event_for_match  # events call judging: imported when used
+
     return event_for_match(client, info)
 
 

@@ -782,14 +782,9 @@ class EventService:
 
     def open_deck_calls(self, eid: str, *, by: str) -> list[dict[str, Any]]:
         """Open a judge call (``kifu.service.judging.open_call``, once per match and seat) for
-        every deck-check mismatch; without that function the mismatches are only listed."""
-        try:
-            from kifu.service import judging
-        except ImportError:
-            return []
-        open_call = getattr(judging, "open_call", None)
-        if open_call is None:
-            return []
+        every deck-check mismatch."""
+        from kifu.service.judging import open_call  # judging reads events: imported when used
+
         opened = []
         for found in self.deck_checks(eid):
             if not self.store.once(eid, f"deckcall:{found['match']}:{found['seat']}"):

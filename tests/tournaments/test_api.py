@@ -107,15 +107,10 @@ def test_deck_check_of_a_physical_record_opens_a_judge_call(api, admin, redis):
         (a, [("k1", 1, 2), ("k9", 0, 1)])]
     assert api.get(f"/api/events/{eid}/deck-checks").status_code == 401
     synced = admin.post(f"/api/events/{eid}/sync").json
-    try:
-        from kifu.service.judging import open_call  # noqa: F401 - the lead's judging (issue 12)
-    except ImportError:
-        assert synced["deck_calls"] == []
-    else:
-        assert [c["player"] for c in synced["deck_calls"]] == [a]
-        entries = admin.get(f"/api/matches/{created['id']}/entries?as=omniscient").json["entries"]
-        assert entries[-1]["command"]["type"] == "judge_call" and "k9" in entries[-1]["command"]["question"]
-        assert admin.post(f"/api/events/{eid}/sync").json["deck_calls"] == []  # once per seat
+    assert [c["player"] for c in synced["deck_calls"]] == [a]
+    entries = admin.get(f"/api/matches/{created['id']}/entries?as=omniscient").json["entries"]
+    assert entries[-1]["command"]["type"] == "judge_call" and "k9" in entries[-1]["command"]["question"]
+    assert admin.post(f"/api/events/{eid}/sync").json["deck_calls"] == []  # once per seat
 
 
 def test_decks_are_for_organizers_and_the_event_reaches_judging(api, admin, redis):
