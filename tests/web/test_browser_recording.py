@@ -60,6 +60,7 @@ def buttons(page, selector: str) -> list:
 def new_match(page, click: Clicks, game: str, names: list[str], table: str, choose_outcome) -> str:
     """Fill in /new, state the deal with ``choose_outcome(options) -> value``, create, and
     open the recording table as the match's recorder; the match id."""
+    page.wait_for_load_state("load")  # htmx bound to the select: a change before that is lost
     page.select_option("#new-game", game)  # htmx brings the game's form
     page.wait_for_selector("[data-testid=seat-1]")
     for i, name in enumerate(names, start=1):
