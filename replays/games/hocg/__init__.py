@@ -158,7 +158,7 @@ from kifu.replays.games.hocg import describe as _describe
 from kifu.replays.games.hocg import view as _view
 from kifu.replays.games.hocg.cards import HocgCards
 from kifu.replays.games.hocg.commands import COMMANDS
-from kifu.replays.games.hocg.effects import VOCABULARY
+from kifu.replays.games.hocg.abilities import VOCABULARY
 from kifu.replays.games.hocg.rules import HocgRules
 from kifu.replays.games.hocg.state import OPTIONS
 from kifu.replays.rules import OMNISCIENT, check_perspective

@@ -1475,6 +1475,3 @@ def if_state(t: Board, f: dict) -> Options:
         push(t, f, pa["then"])
     return None
 
-
-#: the names a card set may give an ability's ``effect``
-VOCABULARY = tuple(n for n, e in EFFECTS.table.items() if e.timing in ("ability", "constant"))

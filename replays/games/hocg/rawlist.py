@@ -23,6 +23,7 @@ import re
 from typing import Any, Callable, Mapping
 
 from kifu.replays import canon
+from kifu.replays.games.hocg import abilities
 from kifu.replays.kit import CardSetError
 
 COLOR_CHARS = {"白": "white", "緑": "green", "赤": "red", "青": "blue", "紫": "purple", "黄": "yellow"}
@@ -144,6 +145,10 @@ def _recognise(body: str) -> tuple[str | None, dict[str, Any]]:
         m = pattern.fullmatch(body)
         if m:
             return make(m)
+    for pattern, family_make in abilities.TEXTS:
+        m = pattern.fullmatch(body)
+        if m and (made := family_make(m, _spec)) is not None:
+            return made
     return _composed(body)
 
 
