@@ -108,7 +108,7 @@ def test_draw_shapes_play_a_variation_and_share_a_two_game_study(tab, browser, l
         other.click("[data-testid=next-chapter]")
         wait_text(other, "[data-testid=chapter] h2", "the attack")
         assert other.get_attribute("[data-testid=chapter]", "data-game") == "senbu_rinki"
-        assert other.locator(".board-senbu_rinki").count() == 1
+        wait_count(other, ".board-senbu_rinki", 1)  # the chapter's board arrives after its title under load
         roles = other.locator("[data-testid^=role-]").all_inner_texts()
         assert roles and all("役：？" in r for r in roles), roles  # the public sees no role
     finally:
