@@ -31,7 +31,7 @@ from kifu.service.tournaments import EventService
 from kifu.service.tournaments.fold import PENALTIES
 from kifu.service.tournaments.service import table_handle
 from kifu.service.tournaments.store import check_event_id
-from kifu.web import viewer
+from kifu.web import decks, viewer
 from kifu.web.views import error_page, guard, is_partial, kifu, principal, varying
 
 bp = guard(Blueprint("events", __name__, template_folder="templates"))
@@ -96,10 +96,14 @@ def _event_page(eid: str, problem: Mapping[str, Any] | None = None, status: int 
     svc = events()
     judging = svc.may_judge(summary["event"], who)
     checks = svc.deck_checks(eid) if judging else []
+    organizer = who is not None and who.role == "admin"
+    rules = _event_rules(eid) if organizer else None  # its deck text fields
     return make_response(render_template(
         "tournaments/event.html", s=summary, e=summary["event"], principal=who,
-        organizer=who is not None and who.role == "admin", judging=judging, checks=checks,
-        problem=problem, form=request.form if problem else {}, penalties=PENALTIES), status)
+        organizer=organizer, judging=judging, checks=checks,
+        problem=problem, form=request.form if problem else {}, penalties=PENALTIES,
+        deck_form=decks.form_of(rules), deck_example=decks.example(rules, rules.cardset if rules else None),
+        deck_check=lambda text: decks.check(rules, rules.cardset, text)), status)
 
 
 def _round(summary: dict[str, Any], number: int) -> dict[str, Any]:
@@ -211,15 +215,35 @@ def _back(eid: str, number: int | None = None):
     return redirect(url_for("events.round_page", eid=eid, number=number), 303)
 
 
-def _deck(text: str) -> Any:
+def _event_rules(eid: str) -> Any:
+    state = events().state(eid)
+    return events().bound_rules(state["game"], state["cardset"])
+
+
+def _deck(text: str, eid: str) -> Any:
     text = (text or "").strip()
     if not text:
         return None
     try:
         return json.loads(text)
     except ValueError:
+        if decks.form_of(_event_rules(eid)) is not None:
+            return text  # the text players paste: the event service reads it (kifu.service.decktext)
         # a plain list: card ids separated by spaces, commas or lines
         return [c for c in text.replace(",", " ").split() if c]
+
+
+@bp.post("/e/<eid>/deck-check")
+def deck_check(eid: str):
+    """A typed deck list's problems and counts, for the partial beside the form's field."""
+    _organizer()
+    rules = _event_rules(check_event_id(eid))
+    key = request.form.get("key") or "deck"
+    if key not in ("register-deck", "correct-deck"):
+        raise BadRequest({"key": ["the deck field of the registration or the correction form"]})
+    response = make_response(decks.answer(rules, rules.cardset, key, request.form.get("deck") or ""))
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 def _json_list(name: str) -> list[Any]:
@@ -277,7 +301,7 @@ def register(eid: str):
     """Register a player; after round 1 a late registration (plays from the next round)."""
     def act():
         who = _organizer()
-        events().register(eid, request.form.get("name"), _deck(request.form.get("deck", "")), by=who.name)
+        events().register(eid, request.form.get("name"), _deck(request.form.get("deck", ""), eid), by=who.name)
         return _back(eid)
     return _on_event(eid, "register", act)
 
@@ -296,7 +320,7 @@ def deck(eid: str):
     """Correct a player's registered deck list (checked by the game as at registration)."""
     def act():
         who = _organizer()
-        events().set_deck(eid, request.form.get("name"), _deck(request.form.get("deck", "")), by=who.name)
+        events().set_deck(eid, request.form.get("name"), _deck(request.form.get("deck", ""), eid), by=who.name)
         return _back(eid)
     return _on_event(eid, "deck", act)
 

@@ -15,6 +15,8 @@ from kifu.service.api import bp
 from kifu.service.api.context import count_write, json_body, kifu, load, principal, query, require_principal
 from kifu.replays import registry
 from kifu.service.api.schemas import NAME, TEXT_LINE, StrictSchema
+from kifu.service import decktext
+from kifu.service.decktext import MAX_TEXT as MAX_DECK_TEXT
 from kifu.service.errors import Forbidden, NotFound
 from kifu.service.tournaments import EventService
 from kifu.service.tournaments import export as exporting
@@ -33,10 +35,13 @@ SWISS_GAMES = tuple(game.id for game in registry.all() if 2 in game.seats)
 _SCALARS = [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}, {"enum": [None]}]
 _FLAT = [*_SCALARS, {"type": "array", "items": {"anyOf": _SCALARS}},
          {"type": "object", "additionalProperties": {"anyOf": _SCALARS}}]
-DECK = {"anyOf": [*_SCALARS, {"type": "array", "items": {"anyOf": _FLAT}},
+DECK = {"anyOf": [{"type": "string", "maxLength": MAX_DECK_TEXT}, *_SCALARS[1:],
+                  {"type": "array", "items": {"anyOf": _FLAT}},
                   {"type": "object", "additionalProperties": {"anyOf": _FLAT}}],
-        "description": "the game's per-seat deck list (options.decks.<seat>'s shape, GET /api/games); one the "
-                       "game's own deck check refuses is 422 deck_problem, every problem named"}
+        "description": "the game's per-seat deck list (options.decks.<seat>'s shape, GET /api/games), or, for a "
+                       "game with deck lists in text (hocg, heroes_placement), the text players paste (a heading "
+                       "per area, `<count> <card>` lines); one the game's own deck check refuses is 422 "
+                       "deck_problem, every problem named (with its line, for text)"}
 
 
 class InfractionSchema(StrictSchema):
@@ -383,6 +388,24 @@ def get_deck_checks(eid: str):
     return jsonify(_S["DeckChecks"].dump({"checks": svc.deck_checks(eid)}))
 
 
+@bp.get("/events/<eid>/players/<name>/deck")
+def get_deck_text(eid: str, name: str):
+    """A player's registered deck list as the text it may be registered with (organizer and judges)."""
+    svc = events()
+    state = svc.state(check_event_id(eid))
+    who = require_principal()
+    if not svc.may_judge(state, who):
+        raise Forbidden("registered deck lists are for the organizer and the event's judges")
+    player = state["players"].get(name)
+    if player is None:
+        raise NotFound(f"no player {name!r} in event {eid}")
+    rules = svc.bound_rules(state["game"], state["cardset"])
+    if player.get("deck") is None or decktext.form_of(rules) is None:
+        raise NotFound(f"{name!r} has no registered deck list" + ("" if decktext.form_of(rules) else
+                                                                 f" ({rules.id} has no deck lists in text)"))
+    return Response(decktext.as_text(rules, player["deck"]) + "\n", mimetype="text/plain")
+
+
 # --- OpenAPI (service.api.openapi calls this with its own helpers) ------------------------
 
 EID = {"name": "eid", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^ev[0-9a-hjkmnp-tv-z]{20}$"}}
@@ -416,7 +439,12 @@ def document(spec, ok, errors, bearer) -> None:
         "Register a player (admin; late registration until the top cut) with a deck list the game's own deck check "
         "accepts (every problem named otherwise)", "EventPlayer", "Event")})
     spec.path(path="/api/events/{eid}/players/{name}/deck", parameters=[EID, PLAYER], operations={
-        "post": write("Correct a player's registered deck list (admin)", "EventDeck", "Event")})
+        "post": write("Correct a player's registered deck list (admin)", "EventDeck", "Event"),
+        "get": {"summary": "A player's registered deck list as text (a heading per area, `<count> <card>  # name` "
+                           "lines), what registration takes back (organizer and judges)", "security": bearer,
+                "responses": {200: {"description": "the deck list",
+                                    "content": {"text/plain": {"schema": {"type": "string"}}}},
+                              **errors(401, 403, 404)}}})
     spec.path(path="/api/events/{eid}/players/{name}/drop", parameters=[EID, PLAYER], operations={
         "post": write("Drop a player (admin): not paired from the next round, kept in the standings", None, "Event")})
     spec.path(path="/api/events/{eid}/staff", parameters=[EID], operations={

@@ -47,8 +47,9 @@ from marshmallow import ValidationError
 from kifu.replays import canon
 from kifu.replays.demo import iso
 from kifu.replays.rules import seat_ids
-from kifu.service import auth, keys
+from kifu.service import auth, decktext, keys
 from kifu.service.cardsets import DIGEST, default_set, demo_sets
+from kifu.service.regulations import regulation_day
 from kifu.service.errors import (BadRequest, Conflict, DeckProblem, Forbidden, NotFound, ServiceError, UnknownCardSet,
                             Unprocessable)
 from kifu.service.text import is_line
@@ -314,7 +315,9 @@ class EventService:
         if "decks" in options:
             raise Unprocessable({"options": ["deck lists come from the players, not the event's options"]})
         try:
-            canon.check_plain(rules.options_schema.load(dict(options)))
+            # a regulation named by id or digest must exist now; each match resolves it on its day
+            probe = self.matches.regulations.expand(rules, options, "2000-01-01")
+            canon.check_plain(rules.options_schema.load(dict(probe or {})))
         except ValidationError as exc:
             raise Unprocessable({"options": exc.messages}) from None
         except TypeError as exc:
@@ -342,8 +345,16 @@ class EventService:
         return name
 
     def _check_deck(self, state: Mapping[str, Any], deck: Any) -> Any:
+        """The deck list as it is registered (text read into the game's value), or refused."""
         rules = self._rules_of(state)
+        deck = decktext.read(rules, deck, ("deck",))
         found = decks.problems(rules, deck)
+        named = state.get("options", {}).get("regulation")
+        if not found and deck is not None and named is not None and hasattr(rules, "regulation_problems"):
+            # the event's regulation as it stands today (each match checks it again on its day)
+            day = regulation_day(self.matches.clock())
+            expanded = self.matches.regulations.expand(rules, {"regulation": named}, day)
+            found = rules.regulation_problems((expanded or {}).get("regulation"), deck)
         if found:
             raise DeckProblem({"deck": found})
         return deck
@@ -357,13 +368,13 @@ class EventService:
             raise Unprocessable({"name": [f"{name!r} is already registered"]})
         if state["stage"] in ("top", "done") or any(r["stage"] == "top" for r in state["rounds_played"]):
             raise NotReady("registration is closed once the top cut is paired")
-        self._check_deck(state, deck)
+        deck = self._check_deck(state, deck)
         return self._append(eid, state, self._entry("register", by, player=name, deck=deck))
 
     def set_deck(self, eid: str, name: Any, deck: Any, *, by: str) -> dict[str, Any]:
         state = self.state(eid)
         name = self._player(state, name)
-        self._check_deck(state, deck)
+        deck = self._check_deck(state, deck)
         return self._append(eid, state, self._entry("deck", by, player=name, deck=deck))
 
     def drop(self, eid: str, name: Any, *, by: str) -> dict[str, Any]:

@@ -24,9 +24,10 @@ Commands (``type``, ``seat``; a square is 0 1 2 front row, 3 4 5 back row, 4 = l
 Phases: "setup" (rule breakers) → per turn "leader" → "battle" → "appear" → "end"; "over".
 
 Chance events: ``janken`` (setup, unless the options name the winner), the face-down
-``place`` draws (nobody sees them) and ``draw`` (the drawer sees it), ``place`` again when a
-face-down token is turned up on an observed table, ``mill`` (a deck's top card turned face
-up), ``recover`` (デッキ回復: the opponent picks a face-down card, one ``choose`` per pick).
+``place`` draws (nobody sees them: not stated at a physical table either, so tokens) and
+``draw`` (the drawer sees it), ``place`` again when a face-down token is turned up,
+``mill`` (a deck's top card turned face up), ``recover`` (デッキ回復: the opponent picks a
+face-down card, one ``choose`` per pick).
 A search (超次元フィッシング) names its card in ``choose``: not a chance event.
 
 Example: a game starts with 鷹司葵's rule breaker waiting for the first player.
@@ -86,6 +87,7 @@ from typing import Any, Mapping
 
 from marshmallow import Schema, fields, validate
 
+from kifu.replays.games.heroes_placement import decklist as _decklist
 from kifu.replays.games.heroes_placement import describe as _describe
 from kifu.replays.games.heroes_placement import rules as _rules
 from kifu.replays.games.heroes_placement import state as _state
@@ -122,6 +124,7 @@ class HeroesPlacement(Game):
     cardset_schema = HeroesCards()
     package = "kifu.replays.games.heroes_placement"
     default_cardset = "heroes-placement-demo"
+    deck_form = _decklist.FORM
     context = _state.T
 
     def deal(self, t: _state.T, options: Mapping[str, Any], players: int) -> None:
