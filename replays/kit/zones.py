@@ -5,7 +5,7 @@ All plain JSON, kept under ``state["zones"]``::
     {"piles":  {name: {"size": n, "top": [...], "bottom": [...], "unseen": {card: copies}}},
      "tokens": {"?3": {"pile": name, "step": 5, "how": "draw"}},   # outstanding unknown cards
      "next": 4,                                                       # the next token number
-     "revealed": [{"token": "?1", "card": id, "step": 9, "how": "play"}]}
+     "revealed": [{"token": "?1", "card": id, "step": 9, "how": "play"}]}  # "to": [seats] if not all saw
 
 A pile's ``top`` and ``bottom`` (each listed from the top down) are the parts whose order
 became known (a card put back on top); the rest of its ``size`` cards are in no known
@@ -15,8 +15,10 @@ tells those apart, any unseen card may be any of them, which is why an outcome i
 refused exactly when it is impossible (no false refusals): naming card X for a draw or
 for a token is possible iff ``unseen[X] > 0``.
 
-A shuffle forgets order (known cards go back to ``unseen``); it never picks one. Only an
-observed table makes tokens (``"?N"``): digital and physical tables know every card.
+A shuffle forgets order (known cards go back to ``unseen``); it never picks one. Tokens
+(``"?N"``) are made where the table does not know the card: at an observed table where
+the recorder left it unknown, and at a physical table where nobody sees it (a card drawn
+face down, ``visible=()``: ``kifu.replays.kit.chance``). A digital table knows every card.
 
 >>> from kifu.replays.kit.chance import Given
 >>> z = Zones(new(), Given(["b", None], "observed"), step=1)
@@ -58,6 +60,11 @@ def copy(zones: dict[str, Any]) -> dict[str, Any]:
 
 def is_token(item: Any) -> bool:
     return isinstance(item, str) and item.startswith("?")
+
+
+def shown(entry: dict[str, Any], perspective: str) -> bool:
+    """Whether a ``revealed`` entry may be in ``perspective``'s view: it saw the card turned up."""
+    return "to" not in entry or perspective == "omniscient" or perspective in entry["to"]
 
 
 class Zones:
@@ -143,6 +150,8 @@ class Zones:
 
         A known card at that end just leaves; from the unordered middle it is a chance event.
         ``unknown_ok=False``: the card lands face up, so even an observed table must name it.
+        ``visible=()`` (and ``unknown_ok``): it goes face down, so a physical table is not
+        asked either and gets a token.
         """
         self._write()
         p = self.pile(name)
@@ -208,8 +217,12 @@ class Zones:
         for item in known:
             self._forget(name, item)
 
-    def reveal(self, item: str, card: str, how: str, rule: str) -> str:
-        """``item`` turned out to be ``card`` (a token revealed; a known card must match)."""
+    def reveal(self, item: str, card: str, how: str, rule: str, *, to: Any = ALL) -> str:
+        """``item`` turned out to be ``card`` (a token revealed; a known card must match).
+
+        ``to``: who saw it (a tuple of seats when not everyone), kept in the ``revealed``
+        entry as ``"to"`` so that a view tells nobody else (``shown``).
+        """
         self._write()
         if not is_token(item):
             if item != card:
@@ -221,17 +234,20 @@ class Zones:
             raise RuleViolation(rule, f"{item} cannot be {card!r}: possible: {', '.join(possible) or 'none'}")
         self._unsee(self.pile(token["pile"]), card)
         del self.z["tokens"][item]
-        self.z["revealed"].append({"token": item, "card": card, "step": self.step, "how": how,
-                                   "since": token["step"], "was": token["how"]})
+        entry = {"token": item, "card": card, "step": self.step, "how": how, "since": token["step"],
+                 "was": token["how"]}
+        if to != ALL:
+            entry["to"] = list(to)
+        self.z["revealed"].append(entry)
         return card
 
     def turn_up(self, item: str, event: str, rule: str, *, visible: Any = ALL, how: str | None = None,
                 unknown_ok: bool = True) -> str:
         """``item`` shown (to ``visible``) by the rules themselves, not named by a command.
 
-        A known card is just returned. A token is an event whose outcome the observed
-        table states (one of the cards it may be, or null: still unseen, it stays a token).
-        Digital and physical tables have no tokens, so they never see this event.
+        A known card is just returned. A token is an event whose outcome the table states
+        (one of the cards it may be; on an observed table, or turned up to nobody on a
+        physical one, it may stay a token). A digital table has no tokens.
         """
         if not is_token(item):
             return item
@@ -242,8 +258,8 @@ class Zones:
         unseen = self.pile(token["pile"])["unseen"]
         options = tuple(self.possible(item))
         card = self._chance(Event(event, rule, options, tuple(unseen[c] for c in options), visible=visible,
-                                  unknown_ok=unknown_ok))
-        return item if card is None else self.reveal(item, card, how or event, rule)
+                                  unknown_ok=unknown_ok, token=item))
+        return item if card is None else self.reveal(item, card, how or event, rule, to=visible)
 
     def pick(self, event: str, rule: str, options: list[Any], *, visible: Any = ALL, unknown_ok: bool = True) -> Any:
         """A random pick among ``options`` (a die's faces, a random card of a hand)."""

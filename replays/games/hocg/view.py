@@ -50,6 +50,7 @@ from typing import Any
 
 from kifu.replays.games.hocg import cards as C
 from kifu.replays.games.hocg.state import SEATS, Board
+from kifu.replays.kit.zones import shown
 from kifu.replays.rules import OMNISCIENT
 
 
@@ -149,6 +150,6 @@ def view(t: Board, perspective: str, to_act: tuple[str, ...], outcome: Any) -> d
     result["unknown"] = {tok: {"since": zones["tokens"][tok]["step"], "how": zones["tokens"][tok]["how"]}
                          for tok in sorted(tokens, key=lambda x: int(x[1:]))}
     result["revealed"] = [{**r, "name": t.name(r["card"])} for r in zones["revealed"]
-                          if not private_reveal(r["how"], perspective)]
+                          if not private_reveal(r["how"], perspective) and shown(r, perspective)]
     return marshal.loads(marshal.dumps(result))
 

@@ -159,4 +159,4 @@ def _deal():
     from kifu.replays.kit import tables
 
     from .helpers import options
-    return tables.deal_of(RULES, options(), "t", 2)
+    return tables.restate(RULES, options(), "t", 2, [])[0]  # as a physical table states it

@@ -57,7 +57,8 @@ def test_golden_record_replays_at_a_physical_table_with_equal_states(name):
 def test_the_physical_record_states_every_outcome_and_commits_to_its_deal():
     record = _read(DECK_OUT_PHYSICAL)
     assert record.header["table"] == "physical" and record.header["deal"][0] in ("p1", "p2")  # じゃんけん
-    assert len(record.header["deal"]) == 1 + 2 * 12  # janken, places and hands (葵 asks before the first draw)
+    # janken and hands (葵 asks before the first draw); the places go face down unseen, unstated
+    assert len(record.header["deal"]) == 1 + 12
     states = _states(record)
     for entry, after in zip(record.entries, states[1:]):
         assert len(entry["command"].get("outcomes", [])) == len(after["chance"])

@@ -35,11 +35,13 @@ def test_ゲームの準備_the_deal_events_in_order_and_who_sees_them():
 
 def test_ゲームの準備_a_physical_table_states_the_deal_one_card_at_a_time_from_the_first_player():
     hand = ["azki", "roboco", "sakura_miko", "takane_lui"]
-    deal = ["p2", *hand, "shirogane_noel", "dome", "zepp", "livehouse"]
+    deal = ["p2", *hand, "shirogane_noel"]  # the venues go face down unseen: nobody states them
     s = fresh(first="seed", table="physical", deal=deal)
     assert s["active"] == "p2" and s["hands"] == {"p2": ["azki", "sakura_miko"], "p1": ["roboco", "takane_lui"]}
-    assert s["office"] == "shirogane_noel" and [v["id"] for v in s["venues"]] == ["dome", "zepp", "livehouse"]
-    assert sorted(pile(s, "box")["unseen"]) == ["arena", "civic_hall", "messe"]
+    assert s["office"] == "shirogane_noel" and [v["id"] for v in s["venues"]] == ["?1", "?2", "?3"]
+    assert sorted(pile(s, "box")["unseen"]) == sorted(VENUES) and pile(s, "box")["size"] == 3
+    with pytest.raises(RuleViolation, match="nobody sees.*record-format"):
+        fresh(first="seed", table="physical", deal=[*deal, "dome", "zepp", "livehouse"])
     with pytest.raises(RuleViolation) as info:  # a card dealt twice
         fresh(first="seed", table="physical", deal=["p2", "azki", "azki", *deal[3:]])
     assert info.value.rule == "ゲームの準備"

@@ -85,3 +85,33 @@ def test_the_digital_rule_in_the_record_format_spec():
         x = below("s", f"chance/{step}/1/draw", 7)
         expected = "a" if x < 2 else "b" if x < 3 else "c"
         assert d.outcome(ev) == expected
+
+
+FACE_DOWN = Event("holopower", "コラボ", options=("a", "b"), visible=())
+
+
+def test_a_physical_table_is_not_asked_an_outcome_nobody_sees():
+    g = Given([2], "physical", "R")
+    assert g.outcome(FACE_DOWN) is None and g.outcome(EV) == 2  # the stated 2 is the roll's
+    g.finish()
+    assert [e.name for e, _ in g.log] == ["roll"] and g.unasked == [FACE_DOWN]
+
+
+def test_an_observed_table_is_still_asked_and_a_needed_face_down_card_always_is():
+    with pytest.raises(OutcomeNeeded):
+        Given([], "observed").outcome(FACE_DOWN)
+    read = Event("venue", "判定", options=("x", "y"), visible=(), unknown_ok=False)  # a judge reads it
+    with pytest.raises(OutcomeNeeded):
+        Given([], "physical").outcome(read)
+    assert Digital("seed", 1).outcome(FACE_DOWN) in ("a", "b")  # the dealer always knows
+
+
+def test_stating_a_face_down_card_anyway_is_refused_citing_the_record_format():
+    g = Given(["a"], "physical", "R")
+    g.outcome(FACE_DOWN)
+    with pytest.raises(RuleViolation, match=r"nobody sees \(holopower\).*docs/record-format.md, \"Chance\""):
+        g.finish()
+    g = Given(["a"], "physical", "R")
+    g.outcome(FACE_DOWN)
+    with pytest.raises(ImpossibleOutcome, match="record-format"):  # read as the roll's
+        g.outcome(EV)

@@ -69,6 +69,29 @@ def test_physical_tables_refuse_unknown_outcomes():
         _zones(Given([None], "physical")).draw("deck", "draw", "R")
 
 
+def test_a_physical_card_drawn_face_down_is_a_token_that_blocks_no_legal_draw():
+    # given a physical table, when the top card goes face down unseen, then it is not asked
+    z = _zones(Given(["c", "c"], "physical"), cards=("a", "c"))
+    token = z.draw("deck", "holopower", "R", visible=())
+    assert token == "?1" and z.possible(token) == ["a", "c"]
+    assert z.draw("deck", "draw", "R", visible=("p1",)) == "c"  # the only c: it was not the token
+    assert z.possible(token) == ["a"]
+    with pytest.raises(RuleViolation, match="possible: a"):
+        z.reveal(token, "c", "paid", "R")
+    assert z.turn_up(token, "paid", "R", visible=()) == token  # turned up to nobody: still unknown
+    with pytest.raises(RuleViolation, match="not possible"):  # turned up face up: named, checked
+        z.turn_up(token, "paid", "R")
+
+
+def test_a_token_turned_up_to_one_seat_is_revealed_to_that_seat_only():
+    z = _zones(Given(["b"], "physical"))
+    token = z.draw("deck", "holopower", "R", visible=())
+    assert z.turn_up(token, "look", "R", visible=("p1",)) == "b"
+    entry = z.z["revealed"][-1]
+    assert entry["to"] == ["p1"] and Z.shown(entry, "p1") and Z.shown(entry, "omniscient")
+    assert not Z.shown(entry, "p2") and not Z.shown(entry, "public")
+
+
 def test_take_names_a_card_anywhere_in_the_pile():
     z = _zones(Given([], "physical"))
     assert z.take("deck", "c", "R") == "c" and "c" not in z.may_contain("deck")
