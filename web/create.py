@@ -2,7 +2,9 @@
 
 ``GET /new`` and ``POST /new`` are for admins and recorders. The form reads the game's
 options schema (``Rules.options_schema``) and draws one control per option, so a deck list
-is a text area of card ids or printed names, one a line (``3 x 五`` for copies). On a
+is a text area of card ids or printed names, one a line (``3 x 五`` for copies); a game
+with per-seat deck lists in text (``Rules.deck_form``: hOCG, ヒロプレ) gets one text area
+per seat instead, checked as it is typed (``POST /new/deck``, ``kifu.web.decks``). On a
 physical or observed table the opening deal is then entered as pickers, one chance event
 at a time: ``Rules.deal_needs(options, seed, players, table, deal)`` names the next setup
 event and its possible outcomes until the deal is complete (an observed table may leave
@@ -11,25 +13,27 @@ back (``spec``, checked again every time) with the deal so far. Without JavaScri
 step is a plain form post; htmx swaps just the form.
 
 Creating goes through ``MatchService.create`` like the API, issues the same player and
-recorder tokens (shown once), and is idempotent per form (``create_id``): a double click
-or a reloaded answer creates one match.
+recorder tokens, and is idempotent per form (``create_id``): a double click or a reloaded
+answer creates one match. It answers with a redirect to the "match created" page
+(``/new/created/<id>``, post/redirect/get), which shows the tokens once (``keep_created``).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import abort, make_response, redirect, render_template, request, session, url_for
 from marshmallow import ValidationError, fields as mf, validate as mv
 
 from kifu.replays.errors import RuleViolation
 from kifu.replays.rules import seat_ids
 from kifu.service import auth
 from kifu.service.errors import BadRequest, Forbidden, ServiceError
-from kifu.web import pickers
+from kifu.web import decks, pickers
 
 TABLES = ("digital", "physical", "observed")
 TABLE_HELP = {
@@ -42,6 +46,10 @@ TABLE_HELP = {
 PREVIEW_SEED = "deal-preview"
 MAX_LINES = 2048
 CREATED_KEY = "kifu:web:created:{}"  #: create_id -> match id, for a day (a re-posted form)
+#: the one-time "match created" page: sha256(page id) -> its match and tokens, read once
+CREATED_PAGE = "kifu:web:created-page:{}"
+CREATED_TTL = 600  #: seconds the tokens wait to be shown (a slow redirect, not a day)
+SESSION_CREATED = "created"  #: the page ids this session made (a URL alone shows nothing)
 COPIES = re.compile(r"^(?:(\d{1,3})\s*[x×*]\s*(.+)|(.+?)\s*[x×*]\s*(\d{1,3}))$", re.I)
 
 
@@ -217,6 +225,7 @@ def read_spec(kifu: Any, form: Mapping[str, str]) -> tuple[Spec, Any, Any, dict[
         spec.tournament, spec.round, spec.table_number = ((form.get(k) or "").strip()
                                                           for k in ("tournament", "round", "table_number"))
         spec.form_options = {c.name: (form.get(f"opt.{c.name}") or "") for c in controls(rules.options_schema)}
+        spec.form_options.update(decks.fields(rules, form))  # each seat's deck list as typed
     choice = next((c for c in sets if c.digest == spec.cardset), None)
     if choice is None:
         if spec.cardset:
@@ -236,6 +245,11 @@ def read_spec(kifu: Any, form: Mapping[str, str]) -> tuple[Spec, Any, Any, dict[
     options, option_errors = read_options({f"opt.{k}": v for k, v in spec.form_options.items()},
                                           controls(rules.options_schema), chosen)
     errors.update({f"opt.{k}": v for k, v in option_errors.items()})
+    typed, deck_errors = decks.read_seats(bound, chosen, {k: v for k, v in spec.form_options.items()
+                                                          if k.startswith(decks.PREFIX)})
+    if typed:
+        options["decks"] = {**(options.get("decks") or {}), **typed}
+    errors.update(deck_errors)
     try:  # the options as setup reads them (defaults filled in), as the service will load them
         spec.options = rules.options_schema.load(options)
     except ValidationError as exc:
@@ -260,6 +274,7 @@ class Dealt:
     event: str
     to: str
     label: str
+    detail: str = ""  #: what tells this printing from others of its name (``Game.card_line``)
 
 
 def read_deal(form: Mapping[str, str]) -> list[Any]:
@@ -298,7 +313,9 @@ def deal_state(rules: Any, spec: Spec, deal: list[Any]) -> tuple[Any, list[Dealt
         if ev is None:
             return None, done, f"the deal has {len(deal)} outcomes, but setup needs only {i}"
         label = "unknown" if value is None else rules.outcome_name(value)
-        done.append(Dealt(i + 1, ev.name, seen_by(ev.visible, names), label))
+        line = getattr(rules, "card_line", None)
+        detail = line(value) if line is not None and isinstance(value, str) and value in rules.cardset.cards else ""
+        done.append(Dealt(i + 1, ev.name, seen_by(ev.visible, names), label, detail))
     return events[-1], done, None
 
 
@@ -327,6 +344,28 @@ def register(bp: Any, kifu: Any, principal: Any, is_partial: Any, varying: Any) 
         allowed()
         return page(**form_context(kifu(), request.args, stage="edit", action="game"))
 
+    @bp.post("/new/deck")
+    def new_match_deck():
+        """A typed deck list's problems and counts, for the partial beside its field."""
+        allowed()
+        spec, rules, cardset, _ = read_spec(kifu(), request.form)
+        name = request.form.get("field") or ""
+        if rules is None or name not in decks.fields(rules, request.form):
+            raise BadRequest({"field": ["a deck list field of the chosen game"]})
+        response = make_response(decks.answer(rules, cardset, name.replace(".", "-"), request.form.get(name) or ""))
+        response.headers["Cache-Control"] = "private, no-store"
+        return response
+
+    @bp.get("/new/created/<page_id>")
+    def match_created(page_id: str):
+        """The "match created" page (post/redirect/get), its tokens shown this once."""
+        who = allowed()
+        shown = created_page(kifu(), page_id)
+        response = make_response(render_template("new/created.html", principal=who, **shown),
+                                 200 if shown["tokens"] else 410)
+        response.headers["Cache-Control"] = "private, no-store"
+        return response
+
     @bp.post("/new")
     def new_match_submit():
         who = allowed()
@@ -346,6 +385,7 @@ def form_context(k: Any, form: Mapping[str, str], *, stage: str, action: str = "
     need = None
     done: list[Dealt] = []
     options: list[pickers.Option] = []
+    why: list[pickers.Impossible] = []
     query = (form.get("query") or "").strip() if stage == "deal" else ""
     if stage == "deal" and rules is not None and not errors:
         deal = read_deal(form) if form.get("spec") else []
@@ -359,7 +399,9 @@ def form_context(k: Any, form: Mapping[str, str], *, stage: str, action: str = "
         if problem:
             errors["deal"] = [problem]
         elif need is not None:
-            options = pickers.outcome_options(cardset, need_json(rules, need), observed=spec.table == "observed")
+            options = pickers.outcome_options(cardset, need_json(rules, need), observed=spec.table == "observed",
+                                              describe=getattr(rules, "card_line", None))
+            why = deal_impossible(rules, spec, deal, need, done, cardset)
             if query:
                 options = pickers.matching(options, query)
     if errors and stage == "deal" and "deal" not in errors:
@@ -376,6 +418,7 @@ def form_context(k: Any, form: Mapping[str, str], *, stage: str, action: str = "
         "max_seats": max(rules.seats) if rules is not None else 0,
         "complete": stage == "deal" and not errors and need is None,
         "create_id": secrets.token_hex(16),
+        "deck_example": decks.example(rules, cardset), "deck_check": decks.check, "why": why,
     }
 
 
@@ -397,6 +440,40 @@ def _picked(rules: Any, spec: Spec, deal: list[Any], form: Mapping[str, str], qu
         return [*deal, pickers.parse_value(raw)]
     except ValueError:
         raise BadRequest({"outcome": ["not one of the options"]}) from None
+
+
+def deal_impossible(rules: Any, spec: Spec, deal: list[Any], need: Any, done: list[Dealt],
+                    cardset: Any) -> list[pickers.Impossible]:
+    """Why a card of the pile being dealt from cannot be the next outcome: every copy the
+    deck list registered (``Game.registered``) is dealt already, and to whom."""
+    try:
+        piles = rules.registered(spec.options, len(spec.seats))
+    except Exception:  # noqa: BLE001 - a setup that cannot be re-run gives no reasons; the picker stays
+        return []
+    options = {o for o in need.options if isinstance(o, str)}
+    fitting = [p for p, cards in piles.items() if options and options <= {c for c, n in cards.items() if n > 0}]
+    if not fitting or cardset is None:
+        return []
+    pile = min(fitting, key=lambda p: sum(piles[p].values()))
+    line = getattr(rules, "card_line", None)
+    out = []
+    for card, n in piles[pile].items():
+        if card in options or card not in cardset.cards:
+            continue
+        to: dict[str, int] = {}
+        for value, d in zip(deal, done):
+            if value == card:
+                to[d.to] = to.get(d.to, 0) + 1
+        where = ", ".join(f"{t} ×{k}" if k > 1 else t for t, k in to.items())
+        k = sum(to.values())
+        copies = "the one copy" if n == 1 else f"all {n} copies"
+        reason = (f"{copies} registered in {pile} {'is' if n == 1 else 'are'} dealt already: {where}" if k >= n
+                  else f"{n} registered in {pile}, {k} dealt")
+        detail = line(card) if line is not None else card
+        out.append(pickers.Impossible(card, f"{cardset.name(card)} {detail}",
+                                      f"{pickers.card_search(cardset, card)} {pickers.fold(cardset.name(card))} "
+                                      f"{pickers.fold(detail)}", reason))
+    return out
 
 
 def need_json(rules: Any, event: Any) -> dict[str, Any]:
@@ -425,7 +502,7 @@ def create(k: Any, who: auth.Principal, form: Mapping[str, str], page: Any):
     if not k.redis.set(key, "", nx=True, ex=86400):
         earlier = k.redis.get(key)
         if earlier:
-            return redirect(url_for("web.match_table", mid=earlier), 303)
+            return see_other(url_for("web.match_table", mid=earlier.decode() if isinstance(earlier, bytes) else earlier))
         raise BadRequest({"create_id": ["this form is being submitted already"]})
     spec: Spec = ctx["spec"]
     try:
@@ -443,10 +520,52 @@ def create(k: Any, who: auth.Principal, form: Mapping[str, str], page: Any):
         raise
     k.redis.set(key, info.id, ex=86400)
     tokens = issue_tokens(k, info, spec)
-    response = make_response(render_template("new/created.html", principal=who, info=info, tokens=tokens,
-                                             spec=spec, names=ctx["names"]), 201)
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
+    return see_other(url_for("web.match_created", page_id=keep_created(k, info.id, tokens)))
+
+
+def see_other(url: str):
+    """Post/redirect/get, also from htmx: a swap would put the next page inside the form
+    and keep the address; ``HX-Redirect`` makes htmx load it as the browser would."""
+    if request.headers.get("HX-Request"):
+        response = make_response("", 200)
+        response.headers["HX-Redirect"] = url
+        return response
+    return redirect(url, 303)
+
+
+def keep_created(k: Any, mid: str, tokens: dict[str, str]) -> str:
+    """Hold a new match's tokens for its "match created" page; the page's id.
+
+    The tokens never travel in a URL: the page's address holds a random id, the tokens
+    wait in Redis under its hash for ``CREATED_TTL`` seconds, and only the session that
+    created the match may open it (its ids are in the signed session), once: the first
+    view deletes them (``created_page``). A copied address shows nothing."""
+    page_id = secrets.token_urlsafe(24)
+    k.redis.set(CREATED_PAGE.format(_digest(page_id)), json.dumps({"match": mid, "tokens": tokens}), ex=CREATED_TTL)
+    session[SESSION_CREATED] = [*session.get(SESSION_CREATED, [])[-7:], page_id]
+    return page_id
+
+
+def created_page(k: Any, page_id: str) -> dict[str, Any]:
+    """What the "match created" page shows: the match, and its tokens if this session made
+    it and they were not shown yet (empty tokens otherwise)."""
+    mine = page_id in session.get(SESSION_CREATED, []) and 8 <= len(page_id) <= 64
+    raw = None
+    if mine:  # read and delete at once: two tabs racing show the tokens in one of them
+        pipe = k.redis.pipeline()
+        pipe.get(CREATED_PAGE.format(_digest(page_id)))
+        pipe.delete(CREATED_PAGE.format(_digest(page_id)))
+        raw = pipe.execute()[0]
+    if mine:
+        session[SESSION_CREATED] = [p for p in session.get(SESSION_CREATED, []) if p != page_id]
+    held = json.loads(raw) if raw else {}
+    info = k.matches.info(held["match"]) if held else None
+    names = {s["id"]: s["name"] for s in info.header.get("seats", [])} if info else {}
+    return {"info": info, "tokens": held.get("tokens") or {}, "names": names}
+
+
+def _digest(page_id: str) -> str:
+    return hashlib.sha256(page_id.encode("utf-8")).hexdigest()
 
 
 def issue_tokens(k: Any, info: Any, spec: Spec) -> dict[str, str]:

@@ -34,7 +34,7 @@ from kifu.service import auth
 from kifu.service import judging as service_judging
 from kifu.service.errors import BadRequest, Forbidden, NotFound, ServiceError, Unauthorized
 from kifu.service.ids import check_match_id
-from kifu.web import table, viewer
+from kifu.web import signin, table, viewer
 from kifu.web.views import error_page, guard, is_partial, kifu, principal, varying
 
 bp = guard(Blueprint("judging", __name__))
@@ -203,7 +203,8 @@ def record(mid: str):
     A refusal (403, 400, 409, 422) re-renders that page with the reason where the form is,
     with the refusal's status; nothing was written."""
     mid = check_match_id(mid)
-    who = principal()
+    # from the table, as whoever records there (a token entered for that table only)
+    who = signin.at_table(kifu().redis, mid) if request.form.get("back") == "table" else principal()
     if who is None:
         raise Unauthorized("sign in with a judge token, or a player or recorder token of this match, to call a judge")
     svc = kifu().matches

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from kifu.replays.kit.chance import OutcomeNeeded
 
@@ -68,10 +68,12 @@ def card_order(cardset: Any) -> dict[str, int]:
     return {c: i for i, c in enumerate(cardset.cards)} if cardset is not None else {}
 
 
-def outcome_options(cardset: Any, event: Mapping[str, Any], *, observed: bool) -> list[Option]:
+def outcome_options(cardset: Any, event: Mapping[str, Any], *, observed: bool,
+                    describe: Callable[[str], str] | None = None) -> list[Option]:
     """The possible outcomes of ``event`` (a ``needs`` object: ``options``, their printed
     ``names`` where given, ``unknown_ok``), cards in card-set order, then "unknown" where an
-    observed table may leave it unseen."""
+    observed table may leave it unseen. A card's ``detail`` is ``describe(card)`` (the
+    game's ``card_line``: what tells printings of one name apart), else its id."""
     values = list(event.get("options") or [])
     given = event.get("names")
     names = dict(zip(map(_key, values), given)) if isinstance(given, list) and len(given) == len(values) else {}
@@ -84,8 +86,9 @@ def outcome_options(cardset: Any, event: Mapping[str, Any], *, observed: bool) -
         text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
         name = str(names.get(_key(v)) or (cardset.name(v) if isinstance(v, str) and v in cards else text))
         search = card_search(cardset, v) if isinstance(v, str) and v in cards else fold(text)
-        out.append(Option(json.dumps(v, ensure_ascii=False), name, f"{search} {fold(name)}",
-                          detail=text if name != text else ""))
+        detail = describe(v) if describe is not None and isinstance(v, str) and v in cards else ""
+        out.append(Option(json.dumps(v, ensure_ascii=False), name, f"{search} {fold(name)} {fold(detail)}".rstrip(),
+                          detail=detail or (text if name != text else "")))
     if observed and event.get("unknown_ok", True):
         out.append(Option(UNKNOWN, "unknown (not seen)", fold("? unknown 不明")))
     return out
@@ -167,11 +170,12 @@ def _counts(event: Any) -> dict[str, int]:
     return {json.dumps(o, ensure_ascii=False): w for o, w in zip(event.options, weights) if w > 0}
 
 
-def run_options(cardset: Any, needs: Mapping[str, Any], run: Run, *, observed: bool) -> list[tuple[Option, int]]:
+def run_options(cardset: Any, needs: Mapping[str, Any], run: Run, *, observed: bool,
+                describe: Callable[[str], str] | None = None) -> list[tuple[Option, int]]:
     """The multi-pick form's rows: each possible outcome (``outcome_options``' order and
     words) with the most copies of it the run may state ("unknown" up to the run's size)."""
     return [(o, run.size if o.value == UNKNOWN else min(run.counts.get(o.value, 1), run.size))
-            for o in outcome_options(cardset, needs, observed=observed)]
+            for o in outcome_options(cardset, needs, observed=observed, describe=describe)]
 
 
 def picks(values: list[str], counts: list[str], order: str, *, limit: int = MAX_RUN) -> list[Any]:
@@ -247,11 +251,16 @@ def families(items: list[dict[str, Any]], cards: Mapping[str, Any], *, at: int =
     return out
 
 
-def family_options(cardset: Any, family: Family) -> list[Option]:
+def family_options(cardset: Any, family: Family, *, describe: Callable[[str], str] | None = None) -> list[Option]:
     order = card_order(cardset)
     items = sorted(family.items, key=lambda i: order.get(i["command"][family.field], len(order)))
-    return [Option(i["json"], i["label"], card_search(cardset, i["command"][family.field]) + " " + fold(i["label"]))
-            for i in items]
+    out = []
+    for i in items:
+        card = i["command"][family.field]
+        detail = describe(card) if describe is not None else ""
+        out.append(Option(i["json"], i["label"], f"{card_search(cardset, card)} {fold(i['label'])} {fold(detail)}",
+                          detail=detail))
+    return out
 
 
 def family_label(family: Family) -> str:
@@ -269,3 +278,111 @@ def family_label(family: Family) -> str:
         m += 1
     suffix = rest[0][len(rest[0]) - m:] if m else ""
     return f"{prefix}…{suffix}"
+
+
+# -- whose draw, and why a card cannot be it -------------------------------------------------
+
+#: parts of a state that name cards without placing them (the dealer's books, notes, logs)
+NOT_PLACES = frozenset({"zones", "chance", "events", "seed", "pending", "stack", "cited", "used", "mulligan",
+                        "log", "history", "options", "decks", "deck_list", "decklist"})
+
+
+@dataclass(frozen=True)
+class Impossible:
+    """A card that cannot be an event's outcome, and why (for the picker to say)."""
+
+    card: str
+    label: str
+    search: str
+    reason: str
+
+
+def pile_of(state: Any, needs: Mapping[str, Any]) -> str | None:
+    """The face-down pile (the kit's ``zones.piles``) whose possible cards are the event's
+    options: the pile the card comes from."""
+    piles = (state.get("zones") or {}).get("piles") or {} if isinstance(state, dict) else {}
+    wanted = {_key(o) for o in needs.get("options") or [] if o is not None}
+    hits = [name for name, p in piles.items()
+            if {_key(c) for c, n in (p.get("unseen") or {}).items() if n > 0} | {_key(c) for c in p.get("top") or []
+                                                                                 if isinstance(c, str)} == wanted]
+    return hits[0] if len(hits) == 1 else None
+
+
+def whose(state: Any, needs: Mapping[str, Any]) -> str | None:
+    """The seat a chance event belongs to: the one seat that sees it, else the seat its
+    pile is named for ("deck/p2")."""
+    visible = needs.get("visible")
+    if isinstance(visible, list) and len(visible) == 1:
+        return str(visible[0])
+    pile = pile_of(state, needs)
+    if pile:
+        return next((part for part in pile.replace(":", "/").split("/") if part[:1] == "p" and part[1:].isdigit()),
+                    None)
+    return None
+
+
+def whereabouts(state: Any, seat: str | None = None) -> dict[str, dict[str, int]]:
+    """Where each card is seen in ``state`` outside the face-down piles: ``{card: {"p1
+    archive": 2, ...}}``, by the seat and the zone its path names (of ``seat`` only, if
+    given). The state is plain data; a place is the first two names on a card's path."""
+    out: dict[str, dict[str, int]] = {}
+
+    def walk(node: Any, path: tuple[str, ...]) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k not in NOT_PLACES:
+                    walk(v, (*path, str(k)))
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, path)
+        elif isinstance(node, str) and path:
+            names = [p for p in path if p not in ("players", "seats", "card", "cards")]
+            owner = next((p for p in names if p[:1] == "p" and p[1:].isdigit()), None)
+            if seat is not None and owner != seat:
+                return
+            place = " ".join(([owner] if owner else []) + [p for p in names if p != owner][:1])
+            if place:
+                out.setdefault(node, {}).setdefault(place, 0)
+                out[node][place] += 1
+    walk(state, ())
+    return out
+
+
+def impossible(cardset: Any, state: Any, needs: Mapping[str, Any], seat: str | None, *,
+               registered: Mapping[str, Mapping[str, int]] | None = None,
+               describe: Callable[[str], str] | None = None) -> list[Impossible]:
+    """Every card the event's pile was registered with (``registered``: the piles as setup
+    filled them, ``Game.registered``) that is not a possible outcome now, with where its
+    copies are seen ("all 4 copies registered are seen: p1 archive ×2, p1 center ×2"). A
+    card the pile was never registered with is not listed: the picker says that once."""
+    cards = cardset.cards if cardset is not None else {}
+    options = {o for o in needs.get("options") or [] if isinstance(o, str)}
+    pile = pile_of(state, needs) if state is not None else None
+    listed = (registered or {}).get(pile or "")
+    if not options or not options <= set(cards) or not listed:
+        return []
+    places_of = whereabouts(state, seat)
+    out = []
+    for card, n in listed.items():
+        if card not in cards or card in options or n <= 0:
+            continue
+        places = places_of.get(card, {})
+        seen = sum(places.values())
+        where = ", ".join(f"{p} ×{k}" if k > 1 else p for p, k in sorted(places.items(), key=lambda x: -x[1]))
+        if seen >= n:
+            reason = f"{'the one copy' if n == 1 else f'all {n} copies'} registered {'is' if n == 1 else 'are'} seen: {where}"
+        else:
+            reason = (f"{n} registered, {seen} seen{': ' + where if where else ''}; the others left {pile} "
+                      "face down (the rules know where)")
+        line = describe(card) if describe is not None else card
+        out.append(Impossible(card, f"{cardset.name(card)} {line}", f"{card_search(cardset, card)} "
+                              f"{fold(cardset.name(card))} {fold(line)}", reason))
+    order = card_order(cardset)
+    return sorted(out, key=lambda i: order.get(i.card, 0))
+
+
+def what(cardset: Any, needs: Mapping[str, Any]) -> str:
+    """What the recorder picks: "the card" when every outcome is a card, else "the outcome"."""
+    cards = cardset.cards if cardset is not None else {}
+    options = [o for o in needs.get("options") or [] if o is not None]
+    return "the card" if options and all(isinstance(o, str) and o in cards for o in options) else "the outcome"

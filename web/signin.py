@@ -91,7 +91,51 @@ def end_session(client: Any) -> None:
     sid = session.get(SESSION_ID)
     if isinstance(sid, str) and sid and len(sid) <= MAX_SESSION_ID:
         client.delete(_key(sid))
+    for table_sid in (session.get(SESSION_TABLES) or {}).values():
+        if isinstance(table_sid, str) and table_sid and len(table_sid) <= MAX_SESSION_ID:
+            client.delete(_key(table_sid))
     session.clear()
+
+
+# -- a token for one table, beside the sign-in ------------------------------------------------
+
+SESSION_TABLES = "tables"  #: match id -> the id of a session of a token bound to that match
+MAX_TABLES = 8
+
+
+def enter_table(client: Any, mid: str, token: str) -> auth.Principal | None:
+    """Sign ``token`` (a recorder's or player's of match ``mid``) in for that match's table
+    only, keeping whoever is signed in: an organizer who created the match records it as
+    its recorder (the record says the recorder's seat acted, not a judge) and is still the
+    organizer everywhere else. The table's session is a Redis key like any session (its
+    TTL, its token's revocation), and signing out ends it too. None for another token."""
+    principal = auth.authenticate(client, token.strip())
+    if principal is None or principal.match != mid:
+        return None
+    tables = {m: t for m, t in (session.get(SESSION_TABLES) or {}).items() if m != mid}
+    old = (session.get(SESSION_TABLES) or {}).get(mid)
+    if isinstance(old, str) and old and len(old) <= MAX_SESSION_ID:
+        client.delete(_key(old))
+    while len(tables) >= MAX_TABLES:
+        client.delete(_key(tables.pop(next(iter(tables)))))
+    sid = secrets.token_urlsafe(32)
+    client.set(_key(sid), auth.hash_token(token.strip()), ex=session_ttl())
+    session[SESSION_TABLES] = {**tables, mid: sid}
+    session.setdefault(SESSION_CSRF, secrets.token_urlsafe(32))
+    return principal
+
+
+def at_table(client: Any, mid: str) -> auth.Principal | None:
+    """Who records at match ``mid``'s table: the token entered for it (``enter_table``)
+    while it lasts, else the signed-in principal."""
+    sid = (session.get(SESSION_TABLES) or {}).get(mid)
+    principal = principal_of(client, sid) if sid else None
+    if sid and principal is None:
+        session[SESSION_TABLES] = {m: t for m, t in session[SESSION_TABLES].items() if m != mid}
+    if principal is None:
+        return current(client)
+    after_this_request(_private)
+    return principal
 
 
 def sign_out(client: Any) -> None:

@@ -16,7 +16,11 @@ the cards that may be in the pile with their counts, N of them picked (in the or
 clicked) and posted at once, checked by the rules like any command (an impossible
 combination is refused with its ``needs``, and the picker asks again from there). A reveal (a card named from a
 hand of unknown cards) folds its many commands into one button with a picker of what the
-unknown card may be (``pickers.families``).
+unknown card may be (``pickers.families``). More than a dozen other commands of one type
+(a placement's centre and backs) are one form of parts (``kifu.web.parts``): a control per
+parameter, narrowed in the browser to the legal combinations, composed here and checked by
+the rules (a refusal shows the form again on what was chosen). Each chance picker names
+whose event it is and, for a card typed that cannot be the outcome, why (``pickers.impossible``).
 
 While a judge is called the table shows the "judge called" banner and offers no command
 (the rules await nobody); its "Call a judge" and "Appeal" forms post to ``kifu.web.judging``.
@@ -32,7 +36,7 @@ from kifu.replays.rules import OMNISCIENT, PUBLIC
 from kifu.service import auth, body
 from kifu.service import judging as service_judging
 from kifu.service.errors import BadRequest, Forbidden, Rejected, ServiceError
-from kifu.web import pickers, viewer
+from kifu.web import parts, pickers, viewer
 
 MAX_COMMAND_CHARS = 16 * 1024
 
@@ -72,9 +76,15 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None, *,
     groups = []
     labels: dict[str, str] = {}
     runs = run_finder(svc, mid, info, public.step)
+    names = viewer.seat_names(info)
+    chance = chance_finder(svc, mid, info, public.step, names)
     for listed in public.seats:
         kinds: dict[str, list[dict[str, Any]]] = {}
-        for entry in entries(listed.commands, cardset, observed=observed, opened=opened, runs=runs):
+        shown = entries(listed.commands, cardset, observed=observed, opened=opened, runs=runs,
+                        describe=card_line(info.rules), chance=chance)
+        if len(shown) == 1 and shown[0]["kind"] == "parts" and not opened:
+            shown[0]["open"] = True  # the one thing this seat may do (a placement): no click to open it
+        for entry in shown:
             kinds.setdefault(entry["type"], []).append(entry)
         for offered in listed.commands:
             labels[dumps(offered["command"])] = offered["label"]
@@ -86,7 +96,8 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None, *,
         "view": step.view, "game": viewer.game_context(info),
         "board_templates": viewer.board_templates(info.game), "phase": step.phase,
         "turn": step.turn, "to_act": to_act, "groups": groups,
-        "asking": asking_context(asking, labels, cardset, observed=observed, runs=runs) if asking and live else None,
+        "asking": asking_context(asking, labels, cardset, observed=observed, runs=runs, describe=card_line(info.rules),
+                                 chance=chance) if asking and live else None,
         "command_id": secrets.token_hex(16), "result": viewer.result_text(info),
         "names": viewer.seat_names(info), "error": None, "submitted": None, "recorded": None,
         "commands": sorted(info.rules.commands), "url": viewer.step_url,
@@ -109,6 +120,33 @@ def run_finder(svc: Any, mid: str, info: Any, step: int) -> Any:
     return run
 
 
+def card_line(rules: Any) -> Any:
+    """The game's line that tells a card from other printings of its name (``Game.card_line``)."""
+    return getattr(rules, "card_line", None)
+
+
+def chance_finder(svc: Any, mid: str, info: Any, step: int, names: Mapping[str, str]) -> Any:
+    """``needs -> (whose, impossible)``: the seat a chance event belongs to ("p2 Hikari"),
+    and why each card seen in the game cannot be its outcome (``pickers.impossible``),
+    from the state at ``step`` (read once, only if a chance command asks)."""
+    held: list[Any] = []
+
+    def about(needs: Mapping[str, Any]) -> tuple[str, list[pickers.Impossible]]:
+        if not held:
+            held.append(svc.state(mid, at=step)[1])
+            try:
+                held.append(info.rules.registered(info.header.get("options") or {}, len(info.header.get("seats", []))))
+            except Exception:  # noqa: BLE001 - a game whose setup cannot be re-run here: no reasons, still a picker
+                held.append({})
+        state, registered = held
+        seat = pickers.whose(state, needs)
+        who = f"{seat} {names.get(seat, '')}".strip() if seat else ""
+        cardset = getattr(info.rules, "cardset", None)
+        return who, pickers.impossible(cardset, state, needs, seat, registered=registered,
+                                       describe=card_line(info.rules))
+    return about
+
+
 def judge_context(principal: auth.Principal, info: Any, mid: str, perspective: str,
                   view: Mapping[str, Any]) -> dict[str, Any]:
     """The table's judging part: the "judge called" banner (from the view's judging summary,
@@ -129,7 +167,8 @@ def dumps(command: Mapping[str, Any]) -> str:
 
 
 def entries(commands: list[dict[str, Any]], cardset: Any, *, observed: bool,
-            opened: Mapping[str, Any] | None = None, runs: Any = None) -> list[dict[str, Any]]:
+            opened: Mapping[str, Any] | None = None, runs: Any = None, describe: Any = None,
+            chance: Any = None) -> list[dict[str, Any]]:
     """One seat's offered commands as the table draws them: a button each, except that a
     chance command is one button with the picker of its outcomes (``needs``; the multi-pick
     form when its first outcomes are a run of draws from one pile: ``runs``), and a family
@@ -142,6 +181,11 @@ def entries(commands: list[dict[str, Any]], cardset: Any, *, observed: bool,
     for folded in pickers.families([i for i in items if not i["needs"]], cards):
         if isinstance(folded, pickers.Family):
             family_of.update((id(i), folded) for i in folded.items)
+    # what is left of a type with more commands than a glance takes in: one form of parts
+    form_of: dict[int, parts.PartsForm] = {}
+    for group in parts.grouped([i for i in items if id(i) not in family_of]).values():
+        built = parts.build(group, cardset, describe=describe)
+        form_of.update((id(i), built) for i in group)
 
     def opened_query(key: str) -> tuple[bool, str]:
         hit = bool(opened and opened.get("key") == key)
@@ -152,27 +196,40 @@ def entries(commands: list[dict[str, Any]], cardset: Any, *, observed: bool,
     for item in items:
         kind = item["command"].get("type", "?")
         family = family_of.get(id(item))
+        form = form_of.get(id(item))
+        if form is not None:
+            if form.key not in placed:
+                placed.add(form.key)
+                hit = bool(opened and opened.get("key") == form.key)
+                chosen = parts.chosen_of(form, opened.get("command") if hit and opened else None)
+                out.append({"kind": "parts", "type": kind, "json": "", "key": form.key, "form": form,
+                            "spec": parts.spec_json(form), "label": f"{form.seat}: {kind}", "n": form.count,
+                            "count": form.count, "open": hit, "chosen": chosen})
+            continue
         run = runs(item["command"]) if item["needs"] and runs is not None else None
+        who, why = chance(item["needs"]) if item["needs"] and chance is not None else ("", [])
         if run is not None and run.size >= pickers.MULTI_AT:
-            rows = pickers.run_options(cardset, item["needs"], run, observed=observed)
+            rows = pickers.run_options(cardset, item["needs"], run, observed=observed, describe=describe)
             out.append({"kind": "multi", "type": kind, "json": item["json"], "key": item["json"],
                         "label": item["label"], "needs": item["needs"], "run": run, "rows": rows, "n": len(rows),
-                        "count": 1, "query": "", "open": bool(opened and opened.get("key") == item["json"])})
+                        "count": 1, "query": "", "open": bool(opened and opened.get("key") == item["json"]),
+                        "whose": who, "impossible": why, "what": pickers.what(cardset, item["needs"])})
         elif item["needs"]:
             is_open, query = opened_query(item["json"])
             options = [pickers.Option(dumps({**item["command"], "outcomes": [pickers.parse_value(o.value)]}),
                                       o.label, o.search, o.detail)
-                       for o in pickers.outcome_options(cardset, item["needs"], observed=observed)]
+                       for o in pickers.outcome_options(cardset, item["needs"], observed=observed, describe=describe)]
             out.append({"kind": "chance", "type": kind, "json": item["json"], "key": item["json"],
                         "label": item["label"], "needs": item["needs"], "n": len(options), "count": 1, "query": query,
-                        "options": pickers.matching(options, query), "open": is_open})
+                        "options": pickers.matching(options, query), "open": is_open,
+                        "whose": who, "impossible": why, "what": pickers.what(cardset, item["needs"])})
         elif family is None:
             out.append({"kind": "button", "type": kind, "json": item["json"], "label": item["label"], "n": 1,
                         "count": 1})
         elif family.key not in placed:
             placed.add(family.key)
             is_open, query = opened_query(family.key)
-            options = pickers.family_options(cardset, family)
+            options = pickers.family_options(cardset, family, describe=describe)
             out.append({"kind": "family", "type": kind, "json": "", "key": family.key,
                         "label": pickers.family_label(family), "n": len(options), "count": len(options), "query": query,
                         "options": pickers.matching(options, query), "open": is_open})
@@ -180,7 +237,7 @@ def entries(commands: list[dict[str, Any]], cardset: Any, *, observed: bool,
 
 
 def asking_context(asking: Mapping[str, Any], labels: Mapping[str, str], cardset: Any, *,
-                   observed: bool, runs: Any = None) -> dict[str, Any]:
+                   observed: bool, runs: Any = None, describe: Any = None, chance: Any = None) -> dict[str, Any]:
     """The picker of the next outcome a partly stated chance command needs (the multi-pick
     form's rows as ``multi`` when its next outcomes are a run of draws from one pile)."""
     command = dict(asking["command"])
@@ -190,12 +247,14 @@ def asking_context(asking: Mapping[str, Any], labels: Mapping[str, str], cardset
     query = asking.get("query", "")
     options = [pickers.Option(dumps({**base, "outcomes": [*stated, pickers.parse_value(o.value)]}),
                               o.label, o.search, o.detail)
-               for o in pickers.outcome_options(cardset, needs, observed=observed)]
+               for o in pickers.outcome_options(cardset, needs, observed=observed, describe=describe)]
     run = runs(command) if runs is not None else None
-    multi = ({"run": run, "rows": pickers.run_options(cardset, needs, run, observed=observed)}
+    who, why = chance(needs) if chance is not None else ("", [])
+    multi = ({"run": run, "rows": pickers.run_options(cardset, needs, run, observed=observed, describe=describe)}
              if run is not None and run.size >= pickers.MULTI_AT and run.index == needs.get("index") else None)
     return {"json": dumps(command), "label": labels.get(dumps(base), f"{base.get('seat')}: {base.get('type')}"),
-            "needs": needs, "multi": multi, "query": query,
+            "needs": needs, "multi": multi, "query": query, "whose": who, "impossible": why,
+            "what": pickers.what(cardset, needs),
             "options": pickers.matching(options, query) if query else options,
             "stated": ["unknown" if o is None else cardset.name(o) if cardset is not None and isinstance(o, str)
                        else str(o) for o in stated]}
@@ -231,6 +290,8 @@ def submit(svc: Any, principal: auth.Principal, mid: str, form: Mapping[str, str
                 return shown
         elif form.get("multi"):
             command = multi_command(form)
+        elif form.get("parts"):
+            command = parts_command(form)
         else:
             command = parse_command(raw)
         raw = dumps(command)
@@ -246,7 +307,7 @@ def submit(svc: Any, principal: auth.Principal, mid: str, form: Mapping[str, str
             if needs["index"] >= len(command.get("outcomes") or []):
                 return Submitted(status=200, asking=asking)  # not a refusal: the next outcome, please
             return Submitted(status=exc.status, error=describe_error(exc), submitted=raw, asking=asking)
-        return Submitted(status=exc.status, error=describe_error(exc), submitted=raw)
+        return Submitted(status=exc.status, error=describe_error(exc), submitted=raw, opened=reopen(form, command))
     except ServiceError as exc:
         return Submitted(status=exc.status, error=describe_error(exc), submitted=raw)
     return Submitted(status=200, seq=result.seq)
@@ -282,6 +343,24 @@ def find(svc: Any, principal: auth.Principal, mid: str, info: Any,
                     return parse_command(hits[0].value), Submitted()
                 return None, Submitted(opened={"key": key, "query": query})
     raise BadRequest({"family": ["those commands are no longer offered; the match moved on"]})
+
+
+def parts_command(form: Mapping[str, str]) -> dict[str, Any]:
+    """A form of parts' command (``parts.compose``): its fixed fields and each part posted.
+    Nothing here checks that the parts fit together: the rules do, and say why not."""
+    getlist = getattr(form, "getlist", lambda k: [form[k]] if k in form else [])
+    try:
+        base, kinds = parts.read_spec(form["parts"])
+        return parts.compose(base, kinds, {f"p.{k}": getlist(f"p.{k}") for k in kinds})
+    except ValueError as exc:
+        raise BadRequest({"parts": [str(exc)]}) from None
+
+
+def reopen(form: Mapping[str, str], command: Any) -> dict[str, Any] | None:
+    """A refused form of parts, to be shown open again on what was chosen."""
+    if not form.get("parts") or not isinstance(command, dict):
+        return None
+    return {"key": f"parts:{command.get('seat')}:{command.get('type')}", "command": command}
 
 
 def multi_command(form: Mapping[str, str]) -> dict[str, Any]:

@@ -324,10 +324,27 @@ def match_events(mid: str):
 
 # --- the recording table -----------------------------------------------------------------
 
+def recorder_at(mid: str) -> auth.Principal | None:
+    """Who records at this table: a token entered for it (``signin.enter_table``), else the sign-in."""
+    return signin.at_table(kifu().redis, mid)
+
+
+@bp.post("/m/<mid>/table/enter")
+def match_table_enter(mid: str):
+    """Open a match's table with one of its tokens, staying signed in ("Record it now")."""
+    mid = check_match_id(mid)
+    kifu().matches.info(mid)
+    token = request.form.get("token", "")
+    if signin.enter_table(kifu().redis, mid, token) is None:
+        limits.refuse_guesser(kifu().limiter, request.remote_addr or "unknown", token)
+        raise Forbidden("that token does not open this match's table; use a recorder or player token of this match")
+    return redirect(url_for("web.match_table", mid=mid), 303)
+
+
 @bp.get("/m/<mid>/table")
 def match_table(mid: str):
     mid = check_match_id(mid)
-    who = principal()
+    who = recorder_at(mid)
     if who is None:
         return redirect(url_for("web.signin_form", next=request.full_path.rstrip("?")), 303)
     seen = request.args.get("seen", "")
@@ -339,15 +356,16 @@ def match_table(mid: str):
     recorded = request.args.get("recorded", "")
     ctx["recorded"] = int(recorded) if recorded.isdecimal() and len(recorded) < 10 else None
     ctx["oob_head"] = is_partial()
+    ctx["recording_as"] = who if who is not principal() else None
     if is_partial():
         return varying(make_response(render_template("table/_table.html", **ctx)))
-    return varying(make_response(render_template("table.html", principal=who, **ctx)))
+    return varying(make_response(render_template("table.html", principal=principal(), **ctx)))
 
 
 @bp.post("/m/<mid>/table")
 def match_table_submit(mid: str):
     mid = check_match_id(mid)
-    who = principal()
+    who = recorder_at(mid)
     if who is None:
         raise Forbidden("sign in with a recorder or player token to record")
     svc = kifu().matches
@@ -359,9 +377,10 @@ def match_table_submit(mid: str):
         return redirect(url_for("web.match_table", mid=mid, recorded=outcome.seq,
                                 **({"as": asked} if asked else {})), 303)
     ctx = table.context(svc, who, mid, asked, asking=outcome.asking, opened=outcome.opened)
-    ctx.update(error=outcome.error, recorded=outcome.seq, submitted=outcome.submitted, oob_head=is_partial())
+    ctx.update(error=outcome.error, recorded=outcome.seq, submitted=outcome.submitted, oob_head=is_partial(),
+               recording_as=who if who is not principal() else None)
     template = "table/_table.html" if is_partial() else "table.html"
-    body = render_template(template, principal=who, **ctx)
+    body = render_template(template, principal=principal(), **ctx)
     return varying(make_response(body, outcome.status))
 
 

@@ -14,10 +14,13 @@ What this class does for every game:
   digital table, from the stated outcomes (``deal`` at setup, a command's ``"outcomes"``)
   on a physical or observed one. ``check`` on those tables runs the command on a copy,
   so a missing, extra or impossible outcome is a ``RuleViolation`` before anything is
-  written. ``legal`` there lists a chance command once per possible outcome.
-- **Redaction follows the events.** After each command, ``state["chance"]`` lists its
-  events and who saw them; ``redact`` hides the outcomes a perspective did not see, and
-  a secret choice (``kifu.replays.kit.decisions``).
+  written. ``legal`` there lists a chance command once per possible outcome. An event
+  nobody at the table sees is neither asked nor listed at a physical table (``needs``,
+  ``legal``): it is an unknown token until revealed (``Chance.asks``).
+- **Redaction follows the events.** After each command, ``state["chance"]`` lists the
+  events the table resolved (those ``"outcomes"`` states, in order) and who saw them;
+  ``redact`` hides the outcomes a perspective did not see, and a secret choice
+  (``kifu.replays.kit.decisions``).
 
 State keys the kit owns: ``step``, ``table``, ``seed`` (never leaves the server: every
 view drops it), ``zones``, ``chance``, ``pending``, ``stack``.
@@ -65,6 +68,9 @@ class Game:
     default_cardset: str  #: id of the demo set a match uses when none is named
     context = Ctx
     cardset: CardSet | None = None
+    #: how a seat's deck list is written as text (``kifu.replays.kit.decklist``); None: a
+    #: game without per-seat deck lists
+    deck_form: Any = None
     #: at most this many commands from expanding one command's outcomes: a bound never
     #: reached by a single draw or roll; a command with several unseen events (a redraw of
     #: seven) lists its first sequences, which stand for the rest
@@ -116,6 +122,30 @@ class Game:
     def deal(self, t: Ctx, options: Mapping[str, Any], players: int) -> None:
         """Fill ``t.s`` with the initial state (game hook)."""
         raise NotImplementedError
+
+    def registered(self, options: Mapping[str, Any], players: int) -> dict[str, dict[str, int]]:
+        """Each face-down pile as setup fills it from the registered deck lists, before any
+        card leaves it: ``{"deck/p1": {card: copies}}`` (what a physical record is checked
+        against; a picker says from it why a card cannot be drawn). Setup runs on a seed of
+        its own; only the piles' contents are read, never an outcome."""
+        state: State = {"step": 0, "table": "digital", "seed": "registered", "zones": _zones.new(), "chance": [],
+                        "pending": None, "stack": []}
+        chance = _chance.source("digital", "registered", 0, None, "ゲームの準備")
+        t = self.context(state, self._cs(), chance)
+        piles: dict[str, dict[str, int]] = {}
+
+        class Recording(_zones.Zones):
+            __slots__ = ()
+
+            def add_pile(self, name: str, cards: Any) -> None:
+                cards = list(cards)
+                piles[name] = {}
+                for c in cards:
+                    piles[name][c] = piles[name].get(c, 0) + 1
+                super().add_pile(name, cards)
+        t.zones = Recording(state["zones"], chance, 0, state)
+        self.deal(t, options, players)
+        return piles
 
     # -- deciding --------------------------------------------------------------------
     def precheck(self, t: Ctx, cmd: Command) -> bool:
@@ -236,6 +266,16 @@ class Game:
         if command.get("outcomes"):
             text += " → " + "、".join(self.outcome_name(o) for o in command["outcomes"])
         return text
+
+    def card_line(self, card_id: str) -> str:
+        """A short line that tells ``card_id`` from other printings of the same name (a
+        picker shows it under the name): its number and rarity where printed, else its id.
+        A game whose printings differ in other facts says so in its own ``card_line``."""
+        card = self.cardset.cards.get(card_id) if self.cardset is not None else None
+        if not card:
+            return card_id
+        facts = [str(card[k]) for k in ("number", "rarity") if card.get(k) not in (None, "")]
+        return " · ".join(facts) or card_id
 
     def outcome_name(self, outcome: Any) -> str:
         if outcome is None:

@@ -62,6 +62,8 @@ def test_a_whole_case_on_a_live_match(tab, browser, live, app, matches):
 
         # the player (p2) calls a judge from the recording table: the table pauses
         sign_in(tab, live, token(app, "player", name="Ren", match=mid, seat="p2"), table_url)
+        if not tab.locator("#judge-question").is_visible():  # folded below the commands
+            tab.click("#table-judge > summary")
         tab.fill("#judge-question", QUESTION)
         tab.click("[data-testid=call-judge]")
         wait_text(tab, "#judge-banner", "Judge called by p2 — case 1: table paused")

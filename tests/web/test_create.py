@@ -35,6 +35,13 @@ class Form:
     def step(self, page: str, **data):
         return self.post(spec=hidden(page, "spec"), deal=hidden(page, "deal"), **data)
 
+    def create(self, page: str, create_id: str | None = None):
+        """"Create the match", then the "match created" page it redirects to (post/redirect/get)."""
+        r, answer = self.step(page, action="create", create_id=create_id or hidden(page, "create_id"))
+        assert r.status_code == 303 and r.headers["Location"].startswith("/new/created/"), answer[-600:]
+        shown = self.client.get(r.headers["Location"])
+        return shown, shown.get_data(as_text=True)
+
 
 @pytest.fixture
 def form(app, client):
@@ -75,9 +82,10 @@ def test_a_physical_deal_is_stated_event_by_event_then_the_match_is_created(form
         stated.append(pick.strip('"'))
         r, page = form.step(page, outcome=pick)
     assert stated == ["n1", "n2", "n3", "n3"]  # the deck list, in card-set order, minus what was dealt
-    assert [d for d in re.findall(r"<strong>(.*?)</strong></li>", page)] == ["一", "二", "三", "三"]
-    r, page = form.step(page, action="create", create_id=hidden(page, "create_id"))
-    assert r.status_code == 201, page
+    assert [d for d in re.findall(r"<strong>(.*?)</strong>(?: <small[^>]*>[^<]*</small>)?</li>", page)] == [
+        "一", "二", "三", "三"]
+    r, page = form.create(page)
+    assert r.status_code == 200, page
     mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', page).group(1)
     info = matches.info(mid)
     header = info.header
@@ -97,8 +105,8 @@ def test_an_observed_deal_may_leave_outcomes_unknown_and_undo_the_last(form, mat
     assert hidden(page, "deal") == "[null]"
     for _ in range(3):
         r, page = form.step(page, outcome="null")
-    r, page = form.step(page, action="create", create_id=hidden(page, "create_id"))
-    assert r.status_code == 201
+    r, page = form.create(page)
+    assert r.status_code == 200
     mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', page).group(1)
     assert matches.export(mid, include_seed=True).header["deal"] == [None] * 4
 
@@ -128,8 +136,8 @@ def test_a_digital_match_needs_no_deal_and_a_second_post_of_the_form_creates_not
     r, page = form.post(**SETUP, table="digital")
     assert 'data-testid="deal-ask"' not in page and 'data-testid="create"' in page
     create_id = hidden(page, "create_id")
-    r, created = form.step(page, action="create", create_id=create_id)
-    assert r.status_code == 201
+    r, created = form.create(page, create_id)
+    assert r.status_code == 200
     mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', created).group(1)
     assert matches.info(mid).header["table"] == "digital"
     again, _ = form.step(page, action="create", create_id=create_id)  # a reload of the answer
@@ -137,15 +145,50 @@ def test_a_digital_match_needs_no_deal_and_a_second_post_of_the_form_creates_not
     assert len([m for m in matches.list(tournament="Cup")[0]]) == 1
 
 
-def test_the_created_page_signs_in_as_the_matchs_recorder(form, app, client, matches):
+def test_the_created_page_opens_the_table_as_its_recorder_and_the_admin_stays_signed_in(form, app, client, matches):
     r, page = form.post(**SETUP, table="digital")
-    r, page = form.step(page, action="create", create_id=hidden(page, "create_id"))
+    r, page = form.create(page)
     mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', page).group(1)
-    r = client.post("/signin", data={"csrf_token": hidden(page, "csrf_token"), "token": hidden(page, "token"),
-                                     "next": hidden(page, "next")})
+    recorder = hidden(page, "token")
+    assert recorder.startswith("kifu_") and page.count('class="site"') == 1
+    r = client.post(f"/m/{mid}/table/enter", data={"csrf_token": hidden(page, "csrf_token"), "token": recorder})
     assert r.status_code == 303 and r.headers["Location"] == f"/m/{mid}/table"
     table = client.get(f"/m/{mid}/table").get_data(as_text=True)
-    assert f"recorder of {mid}" in table and 'data-seat="p1"' in table
+    assert 'data-testid="recording-as">recording as recorder of' in table and 'data-seat="p1"' in table
+    assert 'data-testid="who">Org · admin' in table  # the organizer is still signed in
+    assert client.get("/new").status_code == 200
+    # the table's commands are recorded by the recorder (the seat acts), not by the admin as a judge
+    fields = {k: hidden(table, k) for k in ("csrf_token", "expected_seq", "command_id")}
+    command = html.unescape(re.search(r'name="command" value="([^"]*)"', table).group(1))
+    assert client.post(f"/m/{mid}/table", data={**fields, "command": command}).status_code == 303
+    entry = matches.entries(mid)[-1]
+    assert entry["actor"] != "judge" and entry["by"] == f"recorder of {mid}"
+    # another match's token opens nothing here
+    other = matches.create("toy", ["A", "B"], {}).id
+    r = client.post(f"/m/{other}/table/enter", data={"csrf_token": hidden(page, "csrf_token"), "token": recorder})
+    assert r.status_code == 403
+
+
+def test_the_created_page_shows_the_tokens_once_and_to_its_session_only(form, app, client, matches):
+    r, page = form.post(**SETUP, table="digital")
+    r, answer = form.step(page, action="create", create_id=hidden(page, "create_id"))
+    where = r.headers["Location"]
+    assert "kifu_" not in where  # no token in the address
+    stranger = app.test_client()
+    sign_in(stranger, token(app, "admin", name="Other"))
+    assert "kifu_" not in stranger.get(where).get_data(as_text=True)  # another session: nothing
+    first = client.get(where)
+    assert first.status_code == 200 and 'data-testid="token-recorder">kifu_' in first.get_data(as_text=True)
+    again = client.get(where)  # a reload: the tokens are not shown twice
+    assert again.status_code == 410 and "kifu_" not in again.get_data(as_text=True)
+
+
+def test_htmx_is_sent_to_the_created_page_rather_than_swapping_it_into_the_form(form, matches):
+    r, page = form.post(**SETUP, table="digital")
+    r = form.client.post("/new", data={"csrf_token": form.csrf, "spec": hidden(page, "spec"), "deal": hidden(page, "deal"),
+                                       "action": "create", "create_id": hidden(page, "create_id")},
+                         headers={"HX-Request": "true"})
+    assert r.status_code == 200 and r.headers["HX-Redirect"].startswith("/new/created/") and not r.get_data()
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
@@ -159,7 +202,17 @@ def test_every_game_can_be_set_up_at_a_physical_table_from_its_defaults(form, ma
         r, page = form.step(page, outcome=outcomes(page)[0])
         stated += 1
         assert r.status_code == 200 and stated < 200
-    r, page = form.step(page, action="create", create_id=hidden(page, "create_id"))
-    assert r.status_code == 201, re.sub(r"<[^>]+>", " ", page)[-600:]
+    r, page = form.create(page)
+    assert r.status_code == 200, re.sub(r"<[^>]+>", " ", page)[-600:]
     mid = re.search(r'href="/m/(\w+)" data-testid="viewer-link"', page).group(1)
     assert len(matches.export(mid, include_seed=True).header["deal"]) == stated
+
+
+def test_a_card_the_deal_cannot_give_says_every_copy_is_dealt_already(form):
+    r, page = form.post(**SETUP, table="physical", **{"opt.deck": "n1\nn2\nn3\nn4\nn5\nn6\nn7\nn8"})
+    r, page = form.step(page, outcome='"n1"')
+    why = re.findall(r'data-why="([^"]*)"[^>]*data-testid="why-not">\s*<strong>(.*?)</strong>: impossible — (.*?)\.</p>',
+                     page, re.S)
+    assert [(w[1].split()[0], w[2]) for w in why] == [("一", "the one copy registered in deck is dealt already: to p1 Aoi")]
+    r, page = form.step(page, action="pick", query="一")  # typed without JavaScript: the reason is shown
+    assert re.search(r'data-testid="why-not">\s*<strong>一', page) and "Call a judge" not in page

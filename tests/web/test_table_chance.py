@@ -171,7 +171,7 @@ def post_picks(table: Table, picks: dict[str, int], *, multi: dict | None = None
 def test_three_draws_are_one_form_of_the_cards_left_with_their_counts(draws3, matches):
     page = draws3.page()
     summary = re.search(r'<details class="ask ask-multi".*?<summary[^>]*>(.*?)</summary>', page, re.S).group(1)
-    assert "p1 draws 3" in summary and "draw: pick 3 cards" in summary and "(4)" in summary
+    assert "p1 draws 3" in summary and "draw — pick 3 cards" in summary and "(4)" in summary
     assert multi_rows(page) == {"一": "2", "二": "1", "五": "2", "六": "1"}
     assert 'value="null"' not in page and '<input type="hidden" name="ask"' not in page  # no one-by-one picker
     assert matches.info(draws3.mid).seq == 0

@@ -196,6 +196,15 @@
     }
     var count = box.querySelector('[data-count]');
     if (count) { count.textContent = shown; }
+    /* a card that cannot be the outcome says why, rather than leaving an empty list */
+    var whys = box.querySelectorAll('[data-why]'), named = 0;
+    for (var j = 0; j < whys.length; j++) {
+      var why = words.length > 0 && words.every(function (w) { return whys[j].getAttribute('data-why').indexOf(w) >= 0; });
+      whys[j].hidden = !why;
+      if (why) { named++; }
+    }
+    var none = box.querySelector('[data-why-none]');
+    if (none) { none.hidden = !(words.length > 0 && shown === 0 && named === 0); }
   }
 
   document.addEventListener('input', function (e) {
@@ -265,6 +274,103 @@
     box.querySelector('[data-order]').value = '';
   });
 
+  /* Forms of parts (web/parts.py): each control offers only the values some legal
+     combination still has with what the other controls hold; a value left alone is taken;
+     the combination the ticks name is shown by its label before it is recorded. */
+  function partsChosen(box, data) {
+    var chosen = {};
+    Object.keys(data.kinds).forEach(function (k) { chosen[k] = data.kinds[k] === 'one' ? null : []; });
+    box.querySelectorAll('[name^="p."]').forEach(function (el) {
+      var k = el.name.slice(2);
+      if (el.tagName === 'SELECT') { if (el.value) { chosen[k] = el.value; } return; }
+      if (!el.checked) { return; }
+      if (data.kinds[k] === 'one') { chosen[k] = el.value; } else { chosen[k].push(el.value); }
+    });
+    return chosen;
+  }
+  function within(small, big) {
+    var left = big.slice();
+    return small.every(function (v) { var i = left.indexOf(v); if (i < 0) { return false; } left.splice(i, 1); return true; });
+  }
+  function fits(legal, chosen, kinds, except) {
+    return Object.keys(kinds).every(function (k) {
+      if (k === except) { return true; }
+      return kinds[k] === 'one' ? chosen[k] === null || legal[k] === chosen[k] : within(chosen[k], legal[k]);
+    });
+  }
+  function narrowParts(box) {
+    var data = box.kifuParts || (box.kifuParts = JSON.parse(box.getAttribute('data-parts')));
+    for (var round = 0; round < 8; round++) {
+      var chosen = partsChosen(box, data), changed = false;
+      Object.keys(data.kinds).forEach(function (k) {
+        var rows = data.legal.filter(function (l) { return fits(l.parts, chosen, data.kinds, k); });
+        var controls = box.querySelectorAll('[name="p.' + k + '"]');
+        var open = [], waiting = {};  /* unchecked copies of each value met so far */
+        controls.forEach(function (el) {
+          var items = el.tagName === 'SELECT' ? Array.prototype.slice.call(el.options, 1) : [el];
+          items.forEach(function (item) {
+            var ok;
+            if (data.kinds[k] === 'one') {
+              ok = rows.some(function (l) { return l.parts[k] === item.value; });
+            } else if (item.checked) {
+              ok = true;
+            } else {
+              /* the n-th unticked copy of a value needs room for n more of it */
+              var n = waiting[item.value] = (waiting[item.value] || 0) + 1;
+              var more = chosen[k].slice();
+              for (var c = 0; c < n; c++) { more.push(item.value); }
+              ok = rows.some(function (l) { return within(more, l.parts[k]); });
+            }
+            item.disabled = !ok;
+            var chip = item.closest ? item.closest('label') : null;
+            if (chip) { chip.classList.toggle('off', !ok); }
+            if (!ok && (item.checked || item.selected)) { item.checked = false; item.selected = false; changed = true; }
+            if (ok) { open.push(item); }
+          });
+        });
+        if (data.kinds[k] === 'one' && chosen[k] === null && open.length === 1) {
+          if (open[0].tagName === 'OPTION') { open[0].selected = true; } else { open[0].checked = true; }
+          changed = true;
+        }
+      });
+      if (!changed) { break; }
+    }
+    chosen = partsChosen(box, data);
+    var exact = data.legal.filter(function (l) {
+      return Object.keys(data.kinds).every(function (k) {
+        return data.kinds[k] === 'one' ? l.parts[k] === chosen[k]
+          : l.parts[k].length === chosen[k].length && within(chosen[k], l.parts[k]);
+      });
+    });
+    var left = data.legal.filter(function (l) { return fits(l.parts, chosen, data.kinds, null); }).length;
+    var status = box.querySelector('[data-parts-status]');
+    if (status) {
+      status.textContent = (exact.length === 1 ? '→ ' + exact[0].label + ' · ' : '')
+        + left + ' legal combination' + (left === 1 ? '' : 's') + ' left';
+    }
+    box.classList.toggle('complete', exact.length === 1);
+  }
+  function allParts() { document.querySelectorAll('[data-parts]').forEach(narrowParts); }
+  document.addEventListener('change', function (e) {
+    var box = e.target.closest ? e.target.closest('[data-parts]') : null;
+    if (box) { narrowParts(box); }
+  });
+  document.addEventListener('DOMContentLoaded', allParts);
+  document.addEventListener('htmx:afterSettle', allParts);
+
+  /* "Call a judge" beside an impossible card: open the folded judge box at its question. */
+  document.addEventListener('click', function (e) {
+    var link = e.target.closest ? e.target.closest('[data-judge-link]') : null;
+    if (!link) { return; }
+    var box = document.getElementById('table-judge');
+    if (!box) { return; }
+    e.preventDefault();
+    if (box.tagName === 'DETAILS') { box.open = true; }
+    var q = document.getElementById('judge-question');
+    box.scrollIntoView({block: 'center'});
+    if (q) { q.focus(); }
+  });
+
   /* A picker that arrives (a draw's outcomes, the next event of the deal) takes the focus,
      so the recorder types the card at once. */
   function focusPicker() {
@@ -277,7 +383,13 @@
   document.addEventListener('toggle', function (e) {
     var d = e.target;
     if (!d.matches || !d.matches('details.ask') || !d.open) { return; }
+    /* on a phone the commands scroll in a region of their own: bring the opened one to its
+       top, so its options (and why a card is impossible) are in sight below its search */
+    var region = d.closest('.commands');
+    if (region && region.scrollHeight > region.clientHeight) {
+      region.scrollTop += d.getBoundingClientRect().top - region.getBoundingClientRect().top;
+    }
     var input = d.querySelector('[data-filter]');
-    if (input) { input.focus(); }
+    if (input) { input.focus({preventScroll: !!region}); }
   }, true);
 })();
