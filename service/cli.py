@@ -447,6 +447,72 @@ def cards_list(game_id, redis_url, data_dir):
         click.echo("no card sets stored" + (f" for {game_id}" if game_id else ""), err=True)
 
 
+@cards.group("regulation")
+def cards_regulation() -> None:
+    """Regulations (restricted and banned cards): import an organizer's file, list them."""
+
+
+@cards_regulation.command("import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--game", "game_id", default="hocg", show_default=True, help="The game the regulation is for.")
+@with_store_options
+def regulation_import(file, game_id, redis_url, data_dir):
+    """Validate FILE as GAME's regulation and store it by digest (every bad field printed,
+    nothing stored unless it is whole). A match or event names it by id or digest; the
+    newest regulation of an id (its as_of) is the one an id names."""
+    from kifu.service.regulations import RegulationStore, has_regulations
+
+    try:
+        rules = registry.get(game_id)
+    except KeyError as exc:
+        _fail(str(exc), 2)
+    if not has_regulations(rules):
+        _fail(f"{rules.id} has no regulations", 2)
+    data = read_json_file(file)
+    try:
+        rules.load_regulation(data)
+    except ValueError as exc:
+        for path, messages in sorted(getattr(exc, "errors", {"_schema": [str(exc)]}).items()):
+            click.echo(f"{file}: {path}: {' '.join(map(str, messages))}", err=True)
+        _fail(f"{file}: not a regulation of {rules.id}; nothing stored")
+    with open_redis(redis_url, data_dir) as url:
+        client = _connect(url)
+        try:
+            reg, digest, new = RegulationStore(client).put(rules, data)
+        finally:
+            client.close()
+    entries = len(reg["restricted"]) + len(reg["banned"])
+    click.echo(f"{file}: {'stored' if new else 'already stored'}: {rules.id} regulation {reg['id']!r} "
+               f"as of {reg['as_of']}, {entries} entries, digest {digest}")
+
+
+@cards_regulation.command("list")
+@click.option("--game", "game_id", default=None, help="Only this game's regulations.")
+@with_store_options
+def regulation_list(game_id, redis_url, data_dir):
+    """The regulations: game, id, as_of, digest, entries, title (the shipped ones too)."""
+    from kifu.replays import canon
+    from kifu.service.regulations import RegulationStore, has_regulations
+
+    with open_redis(redis_url, data_dir) as url:
+        client = _connect(url)
+        try:
+            found = RegulationStore(client).list(game_id)
+        finally:
+            client.close()
+    stored = {r.digest for r in found}
+    for r in found:
+        click.echo(f"{r.game}\t{r.id}\t{r.as_of}\t{r.digest}\t{r.entries} entries\t{r.title}")
+    for rules in registry.all():
+        if has_regulations(rules) and game_id in (None, rules.id):
+            for data in rules.shipped_regulations():
+                digest = canon.digest(data)
+                if digest not in stored:
+                    entries = len(data["restricted"]) + len(data["banned"])
+                    click.echo(f"{rules.id}\t{data['id']}\t{data['as_of']}\t{digest}\t{entries} entries\t"
+                               f"{data['title']} (shipped)")
+
+
 @main.command()
 @with_store_options
 def reindex(redis_url, data_dir):
@@ -520,3 +586,6 @@ else:
     from kifu.service.review.cli import review as _review  # kifu review verify ... (issue 15)
 
     main.add_command(_review)
+    from kifu.service.deckcli import deck as _deck  # kifu deck check ... (issue 20)
+
+    main.add_command(_deck)

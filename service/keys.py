@@ -83,6 +83,16 @@ def cardsets(game: str) -> str:
     return f"{PREFIX}:cardsets:{game}"
 
 
+def regulation(digest: str) -> str:
+    """A regulation by digest (``kifu.service.regulations``): its canonical JSON, game, id and title."""
+    return f"{PREFIX}:regulation:{digest}"
+
+
+def regulations(game: str) -> str:
+    """The regulations stored for a game: digest -> id."""
+    return f"{PREFIX}:regulations:{game}"
+
+
 def entry_id(seq: int) -> str:
     """Stream ID of entry ``seq`` (IDs must be greater than 0-0, and seqs start at 1)."""
     return f"{seq}-0"

@@ -46,6 +46,7 @@ from kifu.replays.snapshots import Snapshot
 from kifu.replays.verify import Divergence, verify_text
 from kifu.service.cache import Cached, StateCache
 from kifu.service.cardsets import DIGEST, CardSetStore, default_set, demo_sets
+from kifu.service.regulations import RegulationStore, regulation_day
 from kifu.service.errors import (
     BadRequest,
     Conflict,
@@ -60,6 +61,7 @@ from kifu.service.errors import (
     StoreCorrupt,
     UnknownCardSet,
 )
+from kifu.service import decktext
 from kifu.service import notes as _notes
 from kifu.service.ids import check_match_id, new_match_id
 from kifu.service.store import Store, check_command_id, payload_digest
@@ -324,6 +326,7 @@ class MatchService:
             raise ValueError("snapshot_every must be >= 1")
         self.store = store
         self.cardsets = CardSetStore(store.client)
+        self.regulations = RegulationStore(store.client)
         self.games = games
         self.lookup = lookup or self.bind
         self.clock = clock
@@ -459,6 +462,8 @@ class MatchService:
                                         f"not {len(seat_names)}"]})
         if options is not None and not isinstance(options, Mapping):
             raise BadRequest({"options": ["options are a JSON object"]})
+        options = decktext.read_options(rules, options)  # a deck list pasted as text
+        options = self.regulations.expand(rules, options, regulation_day(self.clock()))
         try:
             loaded = rules.options_schema.load(dict(options or {}))
         except ValidationError as exc:

@@ -27,6 +27,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from kifu.replays import judging as judge_rules
 from kifu.replays import registry
 from kifu.service.api import judging
+from kifu.service import decktext
 from kifu.service.api import schemas as s
 from kifu.service.text import END
 
@@ -56,6 +57,8 @@ ERRORS = {
          "chance outcome missing or impossible, with every possible one); or `unverifiable` with `divergence`; "
          "or, with field `errors`, well-formed data refused by what only the store knows or by a relation this "
          "document cannot state: `unknown_cardset` (no stored card set of the game has that id or digest), "
+         "`unknown_regulation` (no regulation of the game, stored or shipped, has the id or digest "
+         "`options.regulation` names), "
          "`deck_problem` (the game's own deck check), `unprocessable` (an event's state or format, two items of "
          "one name, an arrow from an anchor to itself, an export that does not fit this match)",
     429: "rate limited (`rate_limited`), with a Retry-After header",
@@ -279,6 +282,22 @@ def _camel(name: str) -> str:
     return "".join(part.title() for part in name.split("_"))
 
 
+#: a seat's deck list as the text players paste (``kifu.service.decktext``), beside the structured value
+DECK_TEXT = {"type": "string", "maxLength": decktext.MAX_TEXT, "description": (
+    "the deck list as text: a heading per area (hocg: 推しホロメン / メインデッキ / エールデッキ, or Oshi / Main / "
+    "Cheer), then `<count> <card>` lines (`4 hBP01-009`, `hBP01-009 x4`, `4x 天音かなた`; a card by printing id, "
+    "number or unique name; `#` comments); read into the structured list before the options are checked, every "
+    "problem with its line a 422 deck_problem")}
+
+
+def _deck_text(components: dict[str, Any]) -> None:
+    """A game with a text deck form takes each seat's list as that text too."""
+    for game in registry.all():
+        decks = components[f"{_camel(game.id)}Options"].get("properties", {}).get("decks")
+        if getattr(game, "deck_form", None) is not None and decks and "additionalProperties" in decks:
+            decks["additionalProperties"] = {"anyOf": [decks["additionalProperties"], DECK_TEXT]}
+
+
 def _register_bodies(spec: APISpec) -> None:
     """Every game's command and options schemas, and the note shapes, as components."""
     for game in registry.all():
@@ -379,6 +398,7 @@ def _exact_bodies(document: dict[str, Any], plugin: MarshmallowPlugin) -> None:
     components["JudgeEntry"] = _judge_entries(components)
     components["JudgeRequest"]["properties"]["entry"] = {
         **_ref("JudgeEntry"), "description": "the judge entry, without seq, role and caller (the server's)"}
+    _deck_text(components)
     components["CreateMatch"] = _create_match(components)
     components["NoteRequest"] = {
         "oneOf": [_ref("NewNote"), _ref("EditNote"), _ref("DeleteNote")],

@@ -77,7 +77,9 @@ class CreateMatchSchema(StrictSchema):
     seats = fields.List(fields.Nested(SeatRequestSchema), required=True,
                         validate=validate.Length(min=1, max=MAX_SEATS))
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={
-        "description": "the game's options (its options schema; deck lists where the game has them)"})
+        "description": "the game's options (its options schema; deck lists where the game has them; "
+                       "`regulation`: the id or digest of the regulation played under, e.g. \"official\", "
+                       "read into the header as the regulation itself with its digest and the day played)"})
     table = fields.String(load_default="digital", validate=validate.OneOf(
         TABLES, error="one of digital, physical, observed (where chance outcomes come from; the event's table "
                       "is table_number)"), metadata={
