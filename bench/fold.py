@@ -6,7 +6,8 @@ the reducer costs on top of merely parsing the log (1.0 would be "free").
 With ``--table physical`` (or ``observed``) the same games are folded as a physical
 table recorded them: every chance outcome stated in the commands and the set-up's in the
 deal (``kifu.replays.kit.tables.restate``), so the figure is what replaying a physical record
-costs (the states are the same, only the source of the outcomes differs).
+costs (the states are the same but for a card nobody saw, a token there; only the source of
+the outcomes differs).
 
 With ``--judged`` it also folds through the judging layer (``kifu.replays.judging.Judged``, the
 wrapper every match is served with) and prints that fold's cost relative to the game's own.

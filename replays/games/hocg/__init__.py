@@ -38,8 +38,8 @@ Phases: "mulligan" → "place" → per turn "reset" → "draw" → "cheer" → "
 "performance" (entered by the first art) → "over". The reset, draw and cheer steps run
 by themselves (``end_turn`` starts them); a pending decision pauses any phase.
 
-Chance events (``t.zones``; physical tables state each, observed ones may leave those
-marked * unknown): setup's じゃんけん (option ``first_player`` "seed"), seven cards dealt
+Chance events (``t.zones``; physical tables state each but those nobody sees, observed
+ones may leave those marked * unknown): setup's じゃんけん (option ``first_player`` "seed"), seven cards dealt
 to each seat (its owner sees them)*, a redraw's cards*, a draw*, the cheer deck's top
 turned face up (everyone), the deck top to ホロパワー (nobody)*, a life taken (face up),
 a holopower card turned up when paid, a die, a search (named in ``choose``: not chance).
@@ -47,6 +47,15 @@ a holopower card turned up when paid, a die, a search (named in ``choose``: not 
 Rulings (the rulebook is the specification; where it is silent or contradicts itself
 kifu follows the official game; sources are named in our own words):
 
+- Tags (「#タグを持つ」): compared NFKC-normalised, case- and space-insensitively
+  (``cards.tag_key``): the official texts write 「#秘密結社holox」 for the cards' 秘密結社holoX,
+  and the list splits the unit FLOW GLOW into two tags (joined again at import:
+  ``rawlist.SPLIT_TAGS``). Source: the card list itself (hBP02-036, hBP02-080, hSD10-012).
+- Regulations (制限カード, 禁止カード: ``regulation``): a match names the one it is played
+  under (none: a casual match); a copy over an entry's limit from its effective date is
+  refused at setup, naming the regulation and the entry. The day is Japan time (the
+  official 施行日). Source: hololive-official-cardgame.com/news/post/20 (制限カード: "デッキに
+  1枚だけ入れられる", all 公認・公式大会; hBP01-010 from 2024/12/20).
 - Copies in a deck (対戦用具: "同名のカードは4枚まで"): counted by card number, so the
   printings of one number (rarities, reprints) are one card and two cards that share a
   name but not a number are not. Source: rule summaries of the official game state "同じ
@@ -103,10 +112,13 @@ kifu follows the official game; sources are named in our own words):
   indistinguishable face down, so which ones is no choice), turned face up.
 - Abilities: the core is automated for every printing; card texts of the vocabulary
   (``effects``; the official list's texts are recognised by ``rawlist.PATTERNS``, and
-  ``python -m kifu.replays.games.hocg.coverage FILE`` measures them) run by themselves; any
-  other is opened as a decision "manual" showing its text, resolved by ``effect``
-  commands attributed to it and closed with "done" (``legal`` offers every feasible
-  one, amounts bounded by the numbers its text prints: ``manual.templates``); a gift or tool on the stage may be
+  ``python -m kifu.replays.games.hocg.coverage FILE [--deck DECK...]`` measures them, per
+  deck too) run by themselves; any other is opened as a decision "manual" showing its text, resolved by ``effect``
+  commands attributed to it and closed with "done" (``legal`` offers the feasible ones
+  of the zones and verbs its text names, amounts bounded by the numbers it prints,
+  narrowed when there are many: ``manual.templates``; one whose leading condition fails or
+  that can do nothing resolves by itself: ``manual.settle``); a gift or tool on the stage
+  may be
   cited by ``effect`` commands in a main or performance phase. Oshi skills are used in
   one's main phase (their other timings are resolved by hand). 「このホロメンはBloomできない」
   refuses a Bloom onto it. Source: judge's choice — what the engine cannot read, the
@@ -154,7 +166,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from kifu.replays.games.hocg import decklist as _decklist
 from kifu.replays.games.hocg import describe as _describe
+from kifu.replays.games.hocg import regulation as _regulation
 from kifu.replays.games.hocg import view as _view
 from kifu.replays.games.hocg.cards import HocgCards
 from kifu.replays.games.hocg.commands import COMMANDS
@@ -176,6 +190,21 @@ class Hocg(HocgRules):
     cardset_schema = HocgCards(VOCABULARY)
     package = "kifu.replays.games.hocg"
     default_cardset = "hocg-fixture"
+    deck_form = _decklist.FORM
+
+    def load_regulation(self, data: Any) -> dict[str, Any]:
+        """A regulation file (``regulation``) validated: ``RegulationError`` names every bad field."""
+        return _regulation.file_data(_regulation.load(data))
+
+    def shipped_regulations(self) -> list[dict[str, Any]]:
+        """The regulations this game ships (``regulations/*.json``)."""
+        return [_regulation.file_data(r) for r in _regulation.shipped().values()]
+
+    def regulation_problems(self, reg: Any, lst: dict) -> list[str]:
+        """The deck list ``lst``'s copies over the regulation ``reg`` (as options name it)."""
+        cs = self._cs()
+        return _regulation.problems(_regulation.resolve(reg), lst,
+                                    lambda c: cs.cards[c]["number"] if c in cs.cards else None)
 
     def view(self, state: dict, perspective: str) -> dict[str, Any]:
         """What ``perspective`` may see (shape: the ``view`` module docstring)."""

@@ -33,6 +33,8 @@ kifu.replays.kit.cardset.CardSetError: invalid card set: cards.0.kind: Must be o
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any, Iterable, Mapping
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
@@ -172,6 +174,23 @@ def is_holomem(c: Mapping[str, Any]) -> bool:
 
 def is_cheer(cs: CardSet, card_id: Any) -> bool:
     return isinstance(card_id, str) and card_id in cs.cards and cs.cards[card_id]["kind"] == "cheer"
+
+
+def tag_key(tag: str) -> str:
+    """A tag as tags compare: the official texts spell a card's tag in other case and width
+    (「#秘密結社holox」 for 秘密結社holoX) and their whitespace is dropped when read
+    (``rawlist.recognise``: 「#FLOW GLOW」 is read FLOWGLOW), so NFKC, casefold, no spaces.
+
+    >>> tag_key("秘密結社holoX") == tag_key("#秘密結社ｈｏｌｏｘ".lstrip("#")), tag_key("FLOW GLOW")
+    (True, 'flowglow')
+    """
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", tag)).casefold()
+
+
+def has_tag(c: Mapping[str, Any], tag: str) -> bool:
+    """The card ``c`` carries ``tag`` (compared by ``tag_key``)."""
+    want = tag_key(tag)
+    return any(tag_key(t) == want for t in c.get("tags") or ())
 
 
 def color_of(cs: CardSet, card_id: str) -> str:

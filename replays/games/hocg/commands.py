@@ -73,7 +73,8 @@ COMMANDS.define(
     op=fields.String(required=True, validate=validate.OneOf(EFFECT_OPS)),
     source=fields.Nested(SourceSchema, required=True),
     card=fields.String(allow_none=True),
-    #: ``move``: from/to one of ZONES; ``attach_cheer``: from "cheer_deck" | "archive" | a position
+    #: ``move``: from/to one of ZONES, or a holomem onto (dest: a position), off (src: a
+    #: position) or across the stage; ``attach_cheer``: from "cheer_deck" | "archive" | a position
     src=fields.String(validate=validate.OneOf(ZONES + POSITIONS)),
     dest=fields.String(validate=validate.OneOf(ZONES + POSITIONS)),
     #: the holomem acted on, and whose it is ("self" | "opponent")
@@ -84,4 +85,7 @@ COMMANDS.define(
     reveal=fields.Boolean(load_default=False),
     special=fields.Boolean(load_default=True),
     pile=fields.String(validate=validate.OneOf(("deck", "cheer_deck"))),
+    #: ``hp`` / ``arts_bonus``: how long it lasts — this turn (absent: "turn"), until the end of
+    #: the opponent's next turn, or while ``card`` stays attached to that holomem
+    until=fields.String(validate=validate.OneOf(("turn", "opponent_turn", "attached"))),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kifu.replays.games.hocg.manual import ZONE_NAMES
 from kifu.replays.games.hocg.rules import COMMANDS, card_label, choice_label, pos_label
 from kifu.replays.games.hocg.state import Board
 from kifu.replays.kit import is_token
@@ -107,6 +108,16 @@ def _event_text(t: Board, e: dict, perspective: str) -> str | None:
         return "ホロパワー: " + "、".join(name(c) for c in e["paid"]) + " をアーカイブ"
     if k == "over":
         return f"ゲーム終了: {e['reason']}"
+    if k == "manual_skipped":
+        return f"{name(e['card'])}「{e['ability']}」は何もしない（{e['reason']}）"
+    if k == "to_stage":
+        return f"{e['seat']}が{name(e['card'])}をステージの{pos_label(e['pos'])}に出す"
+    if k == "left_stage":
+        return f"{e['seat']}の{name(e['card'])}がステージを離れる（{ZONE_NAMES.get(e['dest'], e['dest'])}へ）"
+    if k == "attached":
+        return f"{name(e['card'])}を{e['seat']}の{pos_label(e['pos'])}に付ける"
+    if k == "detached":
+        return f"{e['seat']}の{pos_label(e['pos'])}の{name(e['card'])}を{ZONE_NAMES.get(e['dest'], e['dest'])}へ"
     return None
 
 

@@ -20,6 +20,7 @@ import re
 from itertools import combinations
 from typing import Any
 
+from kifu.replays.games.hocg.cards import has_tag
 from kifu.replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, R_LIFE, SEATS, Board, other
 from kifu.replays.kit import ALL, Effects, frame
 
@@ -90,19 +91,62 @@ def attach_cheer(t: Board, seat: str, pos: str, cheer: str) -> None:
 
 
 def roll(t: Board, seat: str, card: str | None, rule: str) -> int:
+    fixed = t.p(seat)["used"].get("die_as")  # 「このターンの間、自分のサイコロの目の数すべてを6として扱う」
+    if fixed and fixed["turn"] == t.s["turn"]:  # (``abilities.oshi_skills``): the face does not matter
+        t.s["roll"] = {"seat": seat, "face": fixed["face"], "card": card, "treated": True}
+        t.event("roll", seat=seat, face=fixed["face"], card=card, treated=True)
+        count_roll(t, seat, fixed["face"])
+        return fixed["face"]
     face = t.zones.pick("die", rule, DIE, unknown_ok=False)
     t.s["roll"] = {"seat": seat, "face": face, "card": card}
     t.event("roll", seat=seat, face=face, card=card)
+    count_roll(t, seat, face)
     return face
 
 
+def count_roll(t: Board, seat: str, face: int | None = None) -> None:
+    """「このターンに自分が能力でサイコロを振った回数」 (``abilities.arts``): counted in the turn's ``used``
+    (and the faces, in order: 「そのアーツでサイコロを振って出た目の合計数」, ``abilities.keywords``)."""
+    used = t.p(seat)["used"]
+    used["rolls"] = used.get("rolls", 0) + 1
+    if face is not None:
+        used.setdefault("faces", []).append(face)
+
+
+#: timing windows (``abilities.windows``), called where the engine reaches their moment:
+#: "taking" (before damage lands; True: it deferred the damage to its own frames), "dealt"
+#: (once the damage and its downs are done), "down" (before ダウン②; True: it deferred the
+#: downs) and "ko" (the frames of 「ダウンさせた時」 windows, after the downs' own steps)
+WINDOWS: dict[str, Any] = {}
+#: constant abilities that change damage as it is dealt (gifts: 「…が受けるダメージ-N」, 「…が与える
+#: 特殊ダメージ+N」, 「…のアーツ+N」 while they hold): ``(t, seat, pos, amount, *, source, special,
+#: by) -> amount``, registered by the ability families (``abilities.keywords``)
+DAMAGE_MODIFIERS: list[Any] = []
+#: constant 「…のアーツ+N」 read with the tools' as an art's damage is summed (attached cards'
+#: bonuses while a condition holds: ``abilities.supports``): ``(t, seat, pos, h) -> amount``
+ARTS_BONUSES: list[Any] = []
+#: effects of a 「このホロメンがダウンした時」 ability that read what the downed holomem held (its
+#: cards and cheer, given in the frame as ``downed``), registered by the ability families
+READS_DOWNED: set[str] = set()
+#: ``(t, f, revealed)``: called once an art's text (``top_for_arts``) has revealed its cards
+REVEAL_HOOKS: list[Any] = []
+
+
 def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
-           no_life: bool = False, by: dict | None = None) -> None:
+           no_life: bool = False, by: dict | None = None, windowed: bool = False) -> None:
     """``amount`` damage to ``seat``'s holomem at ``pos``; downs follow (``check_downs``).
     ``no_life``: 「ダウンしても相手のライフは減らない」; ``by``: the opponent's holomem that dealt
-    it (``{"pos", "card", "art"?}``), for its 「ダウンさせた時」 abilities."""
+    it (``{"pos", "card", "art"?}``), for its 「ダウンさせた時」 abilities; ``windowed``: the
+    「ダメージを受ける時」 window was already open (``WINDOWS``)."""
     h = t.holo(seat, pos)
+    if h is not None and not windowed:
+        for modify in DAMAGE_MODIFIERS:  # constant abilities read as the damage is dealt
+            amount = modify(t, seat, pos, amount, source=source, special=special, by=by)
     if h is None or amount <= 0:
+        return
+    hit = {"seat": seat, "pos": pos, "card": h["card"], "amount": amount, "source": source, "special": special,
+           "no_life": no_life, "by": by}
+    if not windowed and "taking" in WINDOWS and WINDOWS["taking"](t, hit):
         return
     h["damage"] += amount
     t.event("damage", seat=seat, pos=pos, card=h["card"], amount=amount, special=special, source=source)
@@ -110,6 +154,8 @@ def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, sp
         h["no_life"] = True
     check_downs(t, {**by, "seat": other(seat)} if by else None)
     h.pop("no_life", None)
+    if "dealt" in WINDOWS:
+        WINDOWS["dealt"](t, hit)
 
 
 def check_downs(t: Board, by: dict | None = None) -> None:
@@ -117,6 +163,8 @@ def check_downs(t: Board, by: dict | None = None) -> None:
     (お互いのステージホロメンが同じタイミングで…次に番を行うプレイヤー); then the 「ダウンさせた時」
     abilities of ``by`` (the holomem that dealt the damage: ``ko_triggers``)."""
     s = t.s
+    if "down" in WINDOWS and WINDOWS["down"](t, by):
+        return  # 「…がダウンした時に使える」 first (ダウン①), then these steps again (``abilities.windows``)
     order = [other(s["active"]), s["active"]]
     todo = []
     triggered: list[dict] = []
@@ -124,12 +172,20 @@ def check_downs(t: Board, by: dict | None = None) -> None:
         downed = [(pos, h) for pos, h in t.stage(seat) if h["damage"] >= t.max_hp(h)]
         # archive from the back end first so that back indices stay valid
         for pos, h in sorted(downed, key=lambda x: _archive_order(x[0])):
-            triggered += down_triggers(t, seat, h["card"])
+            own = down_triggers(t, seat, h["card"])
+            for f in own:  # what the holomem held, for an ability that reads it once archived (ダウン②)
+                if f["effect"] in READS_DOWNED:
+                    f["downed"] = {"cards": [*h["stack"], h["card"]], "cheer": list(h["cheer"])}
+            triggered += own + attached_down_triggers(t, seat, h)
             t.archive_holo(seat, pos)
+            for card in h.pop("to_hand", ()):  # 「…重なっているホロメンすべてを手札に戻す」 at ダウン① (``abilities.windows``)
+                t.p(seat)["archive"].remove(card)
+                t.p(seat)["hand"].append(card)
             lives = 2 if (t.card(h["card"])["kind"] == "buzz"
                           or any(a.get("effect") == "buzz_life" for a in t.card(h["card"])["abilities"])) else 1
             if h.get("no_life"):
                 lives = 0
+            lives = max(0, lives - h.get("life_less", 0))  # 「自分の減るライフ-1」 (``abilities.windows``)
             t.event("down", seat=seat, pos=pos, card=h["card"], lives=lives)
             todo.append((seat, pos, lives))
     downed_by = [pos for seat, pos, _ in todo if by and seat != by["seat"]]
@@ -142,6 +198,8 @@ def check_downs(t: Board, by: dict | None = None) -> None:
             frames.append(frame("replace_center", seat, None, "down"))
     if downed_by:  # after the downs' own steps (judge's choice: the downed side finishes first)
         frames += ko_triggers(t, by, downed_by)
+        if "ko" in WINDOWS:  # 「…が相手のホロメンをダウンさせた時に使える」 (``abilities.windows``)
+            frames += WINDOWS["ko"](t, by, downed_by)
     s["stack"].extend(reversed(frames))
     decide(t)
 
@@ -190,10 +248,37 @@ def ko_triggers(t: Board, by: dict, downed: list[str]) -> list[dict]:
         t.event("ko_ability", seat=seat, card=h["card"], ability=a.get("name") or a["kind"])
         out.append(ability_frame(t, seat, h["card"], {**a, "effect": pa["then"]["effect"],
                                                       "params": pa["then"]["params"]}, "ko", pos=pos))
+    for item in h["attached"]:  # 「◆…このツールが付いているホロメンが相手のホロメンをダウンさせた時、…」
+        for a in t.card(item)["abilities"]:
+            when = a["params"].get("on_ko")
+            if when and t.fits_holder(h, when):
+                t.event("ko_ability", seat=seat, card=item, ability=a.get("name") or a["kind"])
+                cite(t, seat, item, a.get("name") or "support")
+                out.append(frame(when["then"]["effect"], seat, item, "ko", when["then"]["params"], pos=pos))
     return out
 
 
 DOWN_TEXT = re.compile(r"\s*(相手のターンで、)?このホロメンがダウンした時")
+
+
+def attached_down_triggers(t: Board, seat: str, h: dict) -> list[dict]:
+    """ダウン①: the frames of 「(相手のターンで、)このファンが付いているホロメンがダウンした時、…」
+    of the cards attached to the downed holomem ``h`` (``abilities.supports``: effect
+    ``attached_down``, or a ◆ condition's ``on_down``); the frame knows the downed card and
+    its cheer (``downed``, ``downed_cheer``), archived when it runs."""
+    out = []
+    for item in h["attached"]:
+        for a in t.card(item)["abilities"]:
+            when = a["params"] if a.get("effect") == "attached_down" else a["params"].get("on_down")
+            if not when or (when.get("opp_turn") and seat == t.s["active"]) \
+                    or (when.get("names") and not t.fits_holder(h, when)):
+                continue
+            then = when["then"]
+            t.event("down_ability", seat=seat, card=item, ability=a.get("name") or a["kind"])
+            cite(t, seat, item, a.get("name") or "support")
+            out.append(frame(then["effect"], seat, item, "down", then["params"], downed=h["card"],
+                             downed_cheer=list(h["cheer"])))
+    return out
 
 
 def _archive_order(pos: str) -> tuple[int, int]:
@@ -209,7 +294,7 @@ def own_holo_of(t: Board, f: dict) -> str | None:
     """The position of the holomem an ability belongs to (given in the frame), if still there."""
     pos = f.get("pos")
     h = t.holo(f["seat"], pos) if pos else None
-    return pos if h is not None and h["card"] == f["card"] else None
+    return pos if h is not None and h["card"] == f.get("holder", f["card"]) else None
 
 
 # ------------------------------------------------------------------ the turn's steps
@@ -322,7 +407,8 @@ def arts_damage(t: Board, f: dict) -> Options:
     colors = t.card(target["card"])["colors"]
     tokkou = sum(k["amount"] for k in art["tokkou"] if k["color"] in colors)
     tools = sum(t.constant(c, "tool_arts", attacker) for c in attacker["attached"])
-    total = art["dmg"] + pa.get("plus", 0) + attacker["mods"]["arts"] + tools + tokkou
+    tools += sum(bonus(t, seat, pa["pos"], attacker) for bonus in ARTS_BONUSES)
+    total = art["dmg"] + pa.get("plus", 0) + attacker["mods"]["arts"] + t.lasting(attacker, "arts") + tools + tokkou
     shield = next((m for m in target.get("lasting", ()) if m["kind"] == "shield"), None)
     if shield is not None and pa["target"] == "center":  # 「センターポジションで最初に受けるアーツダメージ-N」
         target["lasting"].remove(shield)
@@ -349,7 +435,8 @@ def add_lasting(t: Board, user: str, h: dict, kind: str, amount: int) -> None:
 def expire_lasting(h: dict, turn: int) -> None:
     """At the end of turn ``turn``: its lasting modifiers end (``add_lasting``)."""
     if "lasting" in h:
-        h["lasting"] = [m for m in h["lasting"] if m["until"] > turn]
+        # one kept while a card stays attached has no turn: it goes with the card
+        h["lasting"] = [m for m in h["lasting"] if (m["while"] in h["attached"] if "while" in m else m["until"] > turn)]
         if not h["lasting"]:
             del h["lasting"]
 
@@ -394,6 +481,9 @@ def manual(t: Board, f: dict) -> Options:
 
 @manual.answer
 def _manual_done(t: Board, f: dict, choice: Any) -> Options:
+    if isinstance(choice, str) and choice.startswith("narrow:"):  # the table shows one group of steps
+        f["params"]["focus"] = choice[len("narrow:"):] or None
+        return ["done"]  # its narrowing choices are added after the command (``manual.settle``)
     t.event("manual_done", seat=f["seat"], card=f["card"], ability=f["params"]["ability"])
     return None
 
@@ -627,7 +717,7 @@ def _boost_options(t: Board, f: dict) -> list[str]:
     return [p for p, h in t.stage(f["seat"])
             if (color is None or color in t.card(h["card"])["colors"])
             and (only is None or p == only or (only == "back" and p.startswith("back")))
-            and (tag is None or tag in t.card(h["card"])["tags"])]
+            and (tag is None or has_tag(t.card(h["card"]), tag))]
 
 
 @boost_turn.answer
@@ -662,7 +752,8 @@ def push(t: Board, f: dict, *specs: dict) -> None:
     """``specs`` as frames after the current one, the first resolving first."""
     for spec in reversed(specs):
         t.s["stack"].append(frame(spec["effect"], f["seat"], f["card"], f["origin"], spec["params"],
-                                  **({"pos": f["pos"]} if f.get("pos") else {})))
+                                  **({"pos": f["pos"]} if f.get("pos") else {}),
+                                  **({"holder": f["holder"]} if f.get("holder") else {})))
 
 
 def names_of(t: Board, card: str) -> set[str]:
@@ -687,7 +778,10 @@ def destinations(t: Board, f: dict, to: str | None) -> list[str]:
     options = t.positions(seat)
     tag = f["params"].get("tag")
     if tag is not None:
-        options = [p for p, h in t.stage(seat) if tag in t.card(h["card"])["tags"]]
+        options = [p for p, h in t.stage(seat) if has_tag(t.card(h["card"]), tag)]
+    level = f["params"].get("level")  # 「自分の1stホロメンの〈名前〉に送る」
+    if level is not None:
+        options = [p for p in options if t.card(t.holo(seat, p)["card"])["level"] == level]
     if to == "center":
         return [p for p in options if p == "center"]
     if to == "back":
@@ -699,6 +793,8 @@ def _matches(t: Board, card: str, flt: dict) -> bool:
     c = t.card(card)
     if flt.get("holomem") and c["kind"] not in ("holomem", "buzz"):
         return False
+    if "name_has" in flt and flt["name_has"] not in c["name"]:  # 「カード名に「…」を含む」
+        return False
     if "support" in flt and c["support"] != flt["support"]:
         return False
     if "kind" in flt and c["kind"] != flt["kind"]:
@@ -709,9 +805,11 @@ def _matches(t: Board, card: str, flt: dict) -> bool:
         return False
     if "names" in flt and not set(flt["names"]) & names_of(t, card):
         return False
-    if "tag" in flt and flt["tag"] not in c["tags"]:
+    if "tag" in flt and not has_tag(c, flt["tag"]):
         return False
     if flt.get("limited") and not c["limited"]:
+        return False
+    if flt.get("limited") is False and c["limited"]:  # 「LIMITED以外の」
         return False
     if "levels" in flt and c["level"] not in flt["levels"]:
         return False
@@ -719,6 +817,8 @@ def _matches(t: Board, card: str, flt: dict) -> bool:
         return False
     if "any_of" in flt and not (("holomem" in flt["any_of"] and c["kind"] in ("holomem", "buzz"))
                                 or c["support"] in flt["any_of"]):
+        return False
+    if "either" in flt and not any(_matches(t, card, x) for x in flt["either"]):  # 「[<条件>か<条件>]」
         return False
     return True
 
@@ -803,6 +903,7 @@ def _declared(t: Board, f: dict, face: int) -> int:
     t.event("oshi_skill", seat=seat, skill="oshi", name=ab["name"], paid=paid)
     t.s["roll"] = {"seat": seat, "face": face, "card": f["card"], "declared": True}
     t.event("roll", seat=seat, face=face, card=f["card"], declared=True)
+    count_roll(t, seat, face)
     return face
 
 
@@ -1025,7 +1126,7 @@ def move_cheer(t: Board, f: dict) -> Options:
 
 def _move_targets(t: Board, f: dict, src: str) -> list[str]:
     tag, to = f["params"].get("tag"), f["params"].get("to")
-    return [p for p, h in t.stage(f["seat"]) if p != src and (tag is None or tag in t.card(h["card"])["tags"])
+    return [p for p, h in t.stage(f["seat"]) if p != src and (tag is None or has_tag(t.card(h["card"]), tag))
             and (to != "back" or p.startswith("back"))]
 
 
@@ -1271,7 +1372,7 @@ def counted(t: Board, f: dict, source: str, name: str | None = None) -> int:
         center = t.p(opp)["center"]
         return len(center["cheer"]) if center else 0
     if source == "distinct_tag":
-        return len({t.card(x["card"])["name"] for _, x in t.stage(seat) if name in t.card(x["card"])["tags"]})
+        return len({t.card(x["card"])["name"] for _, x in t.stage(seat) if has_tag(t.card(x["card"]), name)})
     if source == "opp_resting":
         return sum(1 for _, x in t.stage(opp) if x["rested"])
     raise ValueError(source)
@@ -1428,6 +1529,7 @@ def _top_for_arts(t: Board, f: dict, choice: Any) -> Options:
         return None
     seat, pa = f["seat"], f["params"]
     hits = 0
+    revealed = []
     for _ in range(pa["count"]):
         card = t.zones.draw(f"deck/{seat}", "reveal", t.rule_of(f["card"]), visible=ALL, unknown_ok=False)
         if card is None:
@@ -1435,6 +1537,9 @@ def _top_for_arts(t: Board, f: dict, choice: Any) -> Options:
         t.archive(seat, card)
         t.event("milled", seat=seat, card=card)
         hits += _matches(t, card, pa["filter"])
+        revealed.append(card)
+    for hook in REVEAL_HOOKS:  # 「このホロメンのアーツ「…」でカードを公開した時」 (gifts: ``abilities.keywords``)
+        hook(t, f, revealed)
     if hits:
         return arts_plus.run(t, {**f, "params": {"amount": hits * pa["amount"]}})
     return None

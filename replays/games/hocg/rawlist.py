@@ -50,6 +50,7 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, dict[
     # a mascot's or a fan's arts bonus is read as a tool's, a fan's HP as a mascot's (all attached cards count)
     (re.compile(r"この(?:マスコット|ファン)が付いているホロメンのアーツ\+(\d+)。"), lambda m: ("tool_arts", {"amount": int(m[1])})),
     (re.compile(r"このファンが付いているホロメンのHP\+(\d+)。"), lambda m: ("mascot_hp", {"amount": int(m[1])})),
+    (re.compile(r"このツールが付いているホロメンのHP\+(\d+)。"), lambda m: ("mascot_hp", {"amount": int(m[1])})),
     (re.compile(r"このホロメンはデッキに何枚でも入れられる"), lambda m: ("deck_rule", {})),
     (re.compile(r"このホロメンがダウンした時、自分のライフ-2"), lambda m: ("buzz_life", {})),
     (re.compile(r"このホロメンはBloomできない"), lambda m: ("no_bloom", {})),
@@ -279,6 +280,12 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
         extra = re.fullmatch(r"このマスコットが付いているホロメンがBloomした時、(.+)", m[4])
         if extra and base["effect"] == "mascot_hp" and (then := _spec(extra[1])):
             return "mascot_hp", {**base["params"], "on_bloom": {**cond, "then": then}}
+        # hBP08-105 Bloom＆Gloom: a constant arts bonus while the holder holds those cheer
+        # (read with the tools' bonuses: ``Board.constant``)
+        extra = re.fullmatch(r"このホロメンに(.)エール(?:と(.)エール)?が付いているなら、このホロメンのアーツ\+(\d+)。", m[4])
+        if extra and all(x in COLOR_CHARS for x in extra.groups()[:2] if x):
+            colors = [COLOR_CHARS[x] for x in extra.groups()[:2] if x]
+            return base["effect"], {**base["params"], "arts_bonus": {**cond, "colors": colors, "amount": int(extra[3])}}
     m = LOOK.fullmatch(body)
     if m and (flt := _look_filter(m[2])) is not None:
         return "look_top", {"count": int(m[1]), "filter": flt, "max": 1 if m[3] == "1枚を" else None,
@@ -293,7 +300,7 @@ def _composed(body: str) -> tuple[str | None, dict[str, Any]]:
         test = ({"test": "damaged"} if m[2] is None and m[3] is None else
                 {"test": "cheer_at_least", "n": int(m[2])} if m[2] else {"test": "life_at_most", "n": int(m[3])})
         return "if_state", {**test, "then": then}
-    m = re.fullmatch(r"自分のセンターホロメンが〈([^〉]+)〉の時、(.+)", body)
+    m = re.fullmatch(r"自分のセンターホロメンが〈([^〉]+)〉(?:の時|なら)、(.+)", body)
     if m and (then := _spec(m[2])):
         return "if_center", {"name": m[1], "then": then}
     m = re.fullmatch(r"自分のエールデッキの上から1枚を、自分の#(.+?)を持つホロメンに送る。", body)
@@ -460,6 +467,58 @@ def _skill_head(text: str) -> tuple[int, str, str | None, str]:
     return int(m[1]), m[2].strip(), limit, m[4].strip()
 
 
+#: tags the list splits at their space (its 71 printings of the unit FLOW GLOW carry ``"FLOW",
+#: "GLOW"``, always side by side) while the texts name them whole (「#FLOW GLOWを持つ」)
+SPLIT_TAGS = {("FLOW", "GLOW"): "FLOW GLOW"}
+
+
+def joined_tags(tags: list[str]) -> list[str]:
+    """The card's tags as its texts name them (``SPLIT_TAGS`` joined again).
+
+    >>> joined_tags(["DEV_IS", "FLOW", "GLOW"]), joined_tags(["GLOW"])
+    (['DEV_IS', 'FLOW GLOW'], ['GLOW'])
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(tags):
+        pair = tuple(tags[i:i + 2])
+        if pair in SPLIT_TAGS:
+            out.append(SPLIT_TAGS[pair])  # type: ignore[index]
+            i += 2
+        else:
+            out.append(tags[i])
+            i += 1
+    return out
+
+
+CONSTANT_HEAD = re.compile(r"■?(この(?:ツール|マスコット|ファン)が付いているホロメンの(?:HP|アーツ)\+\d+。)(.+)")
+FAN_ONLY_PART = re.compile(r"このファンは、自分の((?:〈[^〉]+〉か)*〈[^〉]+〉)だけに付けられ、\d人につき何枚でも付けられる。")
+
+
+def constant_head(text: str) -> list[tuple[str, str | None, dict[str, Any]]] | None:
+    """A tool's, mascot's or fan's text whose first sentence is its constant bonus (「このマスコット
+    が付いているホロメンのHP+20。」) and whose rest the vocabulary does not read: the two as
+    separate abilities, so that the bonus applies while the rest is resolved by hand (else
+    an unread clause, e.g. hBP08-105's IRyS bonus, would cost the card its HP+20 too)."""
+    body = text
+    for reminder in REMINDERS:
+        body = re.sub(reminder, "", body)
+    body = re.sub(r"\s+", "", body).translate(WIDE_DIGITS)
+    m = CONSTANT_HEAD.fullmatch(body)
+    if m is None or (base := _spec(m[1])) is None or base["effect"] not in ("tool_arts", "mascot_hp"):
+        return None
+    rest, params = m[2], dict(base["params"])
+    only = FAN_ONLY_PART.search(rest)
+    if only:  # 「このファンは、自分の〈名前〉だけに付けられ…」 belongs to the bonus's card (``rules.Support``)
+        params["only"] = re.findall(r"〈([^〉]+)〉", only[1])
+        rest = rest.replace(only[0], "")
+    rest = rest.lstrip("■")
+    if not rest:
+        return [(text, base["effect"], params)]
+    effect, rest_params = recognise(rest)
+    return [(m[1], base["effect"], params), (rest, effect, rest_params)]
+
+
 def convert_card(pid: str, v: Mapping[str, Any], errors: dict) -> dict[str, Any]:
     path = pid
     ctype = v.get("card_type")
@@ -501,7 +560,7 @@ def convert_card(pid: str, v: Mapping[str, Any], errors: dict) -> dict[str, Any]
         "colors": _colors(v.get("color"), f"{path}.color", errors),
         "hp": _int(v.get("hp"), f"{path}.hp", errors), "life": _int(v.get("life"), f"{path}.life", errors),
         "level": LEVELS.get(level) if level else None, "baton": len(baton),
-        "tags": [str(t) for t in v.get("tags") or []], "support": support, "limited": limited,
+        "tags": joined_tags([str(t) for t in v.get("tags") or []]), "support": support, "limited": limited,
         "unlimited": False, "arts": [], "abilities": [], "rarity": str(v.get("rarity", "")),
     }
     if kind == "cheer" and len(out["colors"]) != 1:
@@ -555,9 +614,11 @@ def convert_card(pid: str, v: Mapping[str, Any], errors: dict) -> dict[str, Any]
             effect, params = recognise(text)
             if stype == "エクストラ" and UNLIMITED in text:
                 out["unlimited"] = True
-            out["abilities"].append({"kind": "support" if stype == "サポート効果" else "extra", "name": "",
-                                     "text": text, "holopower": 0, "limit": None, "effect": effect,
-                                     "params": params})
+            parts = constant_head(text) if effect is None and stype == "サポート効果" else None
+            for part_text, part_effect, part_params in parts or [(text, effect, params)]:
+                out["abilities"].append({"kind": "support" if stype == "サポート効果" else "extra", "name": "",
+                                         "text": part_text, "holopower": 0, "limit": None, "effect": part_effect,
+                                         "params": part_params})
         elif stype in SKILL_KINDS:
             text = str(s.get("text") or s.get("description") or "")
             cost, name, limit, body = _skill_head(text)

@@ -17,6 +17,10 @@ from kifu.replays import canon
 from kifu.replays.errors import RuleViolation
 from kifu.replays.games.hocg import cards as C
 from kifu.replays.games.hocg import manual, rawlist
+from kifu.replays.games.hocg.abilities import arts as arts_texts
+from kifu.replays.games.hocg.abilities import keywords
+from kifu.replays.games.hocg.abilities import oshi_skills
+from kifu.replays.games.hocg.abilities import supports
 from kifu.replays.games.hocg.commands import COMMANDS
 from kifu.replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, expire_lasting, finish, names_of
 from kifu.replays.games.hocg.state import (MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, deal, fresh_used, other,
@@ -306,12 +310,16 @@ class Support:
             if most is not None and len(t.p(seat)["hand"]) - 1 > most:
                 raise RuleViolation(t.rule_of(cmd["card"]), f"「自分の手札がこのカードを含まずに{most}枚以下でなければ"
                                                             f"使えない」: {len(t.p(seat)['hand']) - 1} in hand")
+        why = supports.refusal(t, seat, cmd["card"])  # 「このカードは、…時にしか使えない」 and the like
+        if why is not None:
+            raise RuleViolation(t.rule_of(cmd["card"]), why)
         target = cmd.get("target")
         if c["support"] in C.ATTACHED:
             h = t.holo(seat, target) if target else None
             if h is None:
                 raise RuleViolation(R_MAIN, f"a {c['support']} is attached to one of your holomem: name it")
-            if c["support"] in ("tool", "mascot") and any(t.card(a)["support"] == c["support"] for a in h["attached"]):
+            if c["support"] in ("tool", "mascot") and any(t.card(a)["support"] == c["support"] for a in h["attached"]) \
+                    and not (c["support"] == "mascot" and keywords.mascot_room(t, h, cmd["card"])):  # a gift's 2枚まで
                 raise RuleViolation(f"カード/{c['support']}", f"one {c['support']} per holomem")
             only = {n for a in c["abilities"] for n in a["params"].get("only", ())}
             if only and not (only & names_of(t, h["card"])):
@@ -326,11 +334,22 @@ class Support:
         t.take_from_hand(seat, card, "support", R_MAIN)
         if c["limited"]:
             t.p(seat)["used"]["limited"] = True
+        supports.played(t, seat, card)
+        t.p(seat)["used"].setdefault("supports", []).append(card)  # 「このターンに自分が…を使っていた」 (abilities.arts)
         t.event("support", seat=seat, card=card, target=cmd.get("target"))
         if c["support"] in C.ATTACHED:
-            t.holo(seat, cmd["target"])["attached"].append(card)
+            h = t.holo(seat, cmd["target"])
+            h["attached"].append(card)
             for ab in c["abilities"]:
                 cite(t, seat, card, ab.get("name") or "support")
+            # 「このファンをホロメンに手札から付けた時、…」 (``abilities.supports``)
+            when = [ab["params"]["on_attach"] for ab in c["abilities"] if ab["params"].get("on_attach")]
+            when = [w for w in when if not w.get("names") or t.fits_holder(h, w)]
+            for w in reversed(when):
+                t.s["stack"].append(frame(w["then"]["effect"], seat, card, "support", w["then"]["params"],
+                                          pos=cmd["target"]))
+            if when:
+                resolve(t)
             return
         t.archive(seat, card)
         for ab in reversed(c["abilities"]):
@@ -360,6 +379,9 @@ class OshiSkill:
         if ab.get("effect") and EFFECTS[ab["effect"]].timing == "constant":
             raise RuleViolation(t.rule_of(t.p(seat)["oshi"]), f"「{ab['name']}」 is used when its text says "
                                                               "(e.g. when a holomem's ability rolls a die), not now")
+        why = oshi_skills.refusal(t, seat, ab)  # 「…の時に使える:」 and the like
+        if why is not None:
+            raise RuleViolation(t.rule_of(t.p(seat)["oshi"]), why)
         used = t.p(seat)["used"]
         if skill == "sp" and t.p(seat).get("sp_used"):
             raise RuleViolation("SP推しスキルマーカー", "the SP oshi skill is used once per game")
@@ -381,6 +403,7 @@ class OshiSkill:
         else:
             pl["used"]["oshi"] = True
         t.event("oshi_skill", seat=seat, skill=skill, name=ab["name"], paid=paid)
+        t.s["stack"].extend(keywords.event_gift_frames(t, seat, skill, ab))  # 「自分の(SP)推しスキル…を使った時」, after it
         t.s["stack"].append(ability_frame(t, seat, pl["oshi"], ab, "oshi"))
         resolve(t)
 
@@ -418,6 +441,16 @@ class Collab:
         pl["used"]["collab"] = True
         pl["holopower"].append(t.zones.draw(f"deck/{seat}", "holopower", R_COLLAB, visible=()))
         t.event("collab", seat=seat, card=h["card"])
+        t.s["stack"].extend(keywords.event_gift_frames(t, seat, "collab", h))  # 「自分の…がコラボした時」, after these
+        # 「このマスコットが付いているホロメンがコラボした時」 resolves after the holomem's own
+        # collab effect (as on_bloom does in Bloom)
+        for item in h["attached"]:
+            for ab in t.card(item)["abilities"]:
+                when = ab["params"].get("on_collab")
+                if when and t.fits_holder(h, when):
+                    cite(t, seat, item, ab.get("name") or "support")
+                    t.s["stack"].append(frame(when["then"]["effect"], seat, item, "collab", when["then"]["params"],
+                                              pos="collab"))
         for ab in t.card(h["card"])["abilities"]:
             if ab["kind"] == "collab":
                 t.s["stack"].append(ability_frame(t, seat, h["card"], ab, "collab", pos="collab"))
@@ -487,11 +520,22 @@ class Arts:
         arts = t.card(h["card"])["arts"]
         if cmd["art"] >= len(arts):
             raise RuleViolation(R_PERF, f"{t.name(h['card'])} has {len(arts)} art(s)")
-        if not cost_met(t, h["cheer"], arts[cmd["art"]]["cost"]):
-            need = "".join(C.COLOR_NAMES[c] for c in arts[cmd["art"]]["cost"])
+        cost = keywords.arts_cost(t, seat, cmd["holomem"], arts[cmd["art"]]["cost"])  # a gift's 「アーツに必要な黄-1」
+        cost = arts_texts.art_cost(t, seat, cmd["holomem"], {**arts[cmd["art"]], "cost": cost})  # 「…必要とせずに」
+        cost = supports.arts_cost(t, seat, cmd["holomem"], cost)  # a mascot's 「…エールの色すべてを無色エールにする」
+        cost = oshi_skills.arts_cost(t, seat, cmd["holomem"], cost)  # 「このターンの間、…エールを必要とせずに使える」
+        if not cost_met(t, h["cheer"], cost):
+            need = "".join(C.COLOR_NAMES[c] for c in cost)
             raise RuleViolation(R_PERF, f"「{arts[cmd['art']]['name']}」 needs cheer {need}")
         if t.holo(other(seat), cmd["target"]) is None:
             raise RuleViolation(R_PERF, f"the opponent has no {pos_label(cmd['target'])} holomem")
+        forced = keywords.forced_targets(t, other(seat))  # a gift: 「…自分のコラボホロメンしか対象にできない」
+        if forced is not None and cmd["target"] not in forced:
+            raise RuleViolation(t.rule_of(t.p(other(seat))["collab"]["card"]),
+                                "「相手のホロメンのアーツは、自分のコラボホロメンしか対象にできない」: target the collab holomem")
+        why = arts_texts.use_problem(t, seat, h, arts[cmd["art"]], cmd["target"])  # 「このアーツは、…」
+        if why is not None:
+            raise RuleViolation(t.rule_of(h["card"]), why)
 
     def apply(self, t: Board, cmd: dict) -> None:
         s, seat, pos = t.s, cmd["seat"], cmd["holomem"]
@@ -500,6 +544,8 @@ class Arts:
         art = t.card(h["card"])["arts"][cmd["art"]]
         t.p(seat)["used"]["arts"].append(pos)
         t.event("arts", seat=seat, pos=pos, card=h["card"], art=art["name"], target=cmd["target"])
+        s["stack"].extend(supports.arts_used_frames(t, seat, pos))  # attached cards' 「…がアーツを使った時」
+        s["stack"].extend(keywords.arts_used_frames(t, seat, pos))  # gifts: 「…がアーツを使った時」, once it is used
         s["stack"].append(frame("arts_damage", seat, h["card"], "arts",
                                 {"pos": pos, "art": cmd["art"], "target": cmd["target"]}))
         if art["text"]:
@@ -559,9 +605,11 @@ def choice_label(t: Board, pending: dict, choice: Any) -> str:
         return "見つからなかった／選ばない"
     if choice == "done":
         return "解決を終える"
+    if isinstance(choice, str) and choice.startswith("narrow:"):
+        return f"操作を絞る: {manual.GROUP_NAMES.get(choice[len('narrow:'):], choice)}"
     if isinstance(choice, str) and (choice in ("center", "collab") or choice.startswith("back")):
         seat = pending.get("seat", "p1")
-        side = other(seat) if pending.get("kind") == "special_damage" else seat
+        side = other(seat) if pending.get("kind") in ("special_damage", "arts_retarget") else seat
         return holo_label(t, side, choice)
     return card_label(t, choice)
 
@@ -592,7 +640,7 @@ def start_turn(t: Board, seat: str) -> None:
         h["rested"] = False
     if pl["collab"] is not None:
         h, pl["collab"] = pl["collab"], None
-        h["rested"] = True
+        h["rested"] = not keywords.stays_awake(t, seat, h)  # a gift: 「…移動してもお休みしない」
         pl["back"].append(h)
         t.event("collab_rests", seat=seat, card=h["card"])
     s["stack"].extend([frame("cheer_step", seat, None, "turn"), frame("draw_step", seat, None, "turn"),
@@ -626,6 +674,16 @@ class HocgRules(Game):
                                             "'card_type')"]})
         return load(self.cardset_schema, data)
 
+    def card_line(self, card_id: str) -> str:
+        """Number, rarity, level and HP: seven printings of 炎堂アカリ differ in these."""
+        card = self._cs().cards.get(card_id)
+        if not card:
+            return card_id
+        level = {"debut": "Debut", "1st": "1st", "2nd": "2nd", "spot": "Spot"}.get(card.get("level") or "", "")
+        facts = [card.get("number") or card_id, card.get("rarity") or "", level or str(card.get("kind") or ""),
+                 f"HP {card['hp']}" if card.get("hp") else "", f"LIFE {card['life']}" if card.get("life") else ""]
+        return " · ".join(f for f in facts if f)
+
     def deal(self, t: Board, options: Any, players: int) -> None:
         """ゲームの準備 (``state.deal``)."""
         deal(t, options)
@@ -652,6 +710,7 @@ class HocgRules(Game):
 
     def after(self, t: Board, cmd: dict) -> None:
         decide(t)
+        manual.settle(t)
 
     def copy(self, state: dict) -> dict:
         """A deep copy whose ``events`` start empty (they are the notes of one command); the
@@ -769,6 +828,6 @@ def arts_candidates(t: Board, seat: str) -> list[dict]:
             continue
         for i in range(len(t.card(h["card"])["arts"])):
             out += [{"type": "arts", "seat": seat, "holomem": pos, "art": i, "target": tgt}
-                    for tgt in ("center", "collab")]
+                    for tgt in keywords.forced_targets(t, other(seat)) or ("center", "collab")]
     return out
 

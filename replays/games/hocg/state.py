@@ -40,6 +40,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from kifu.replays.errors import RuleViolation
 from kifu.replays.games.hocg import cards as C
+from kifu.replays.games.hocg import regulation
 from kifu.replays.games.hocg.commands import POSITIONS
 from kifu.replays.kit import ALL, Ctx, is_token
 
@@ -72,13 +73,24 @@ class DeckList(Schema):
     class Meta:
         unknown = RAISE
 
-    oshi = fields.String(required=True)
-    deck = fields.List(fields.String(), required=True)
-    cheer = fields.List(fields.String(), required=True)
+    # none required: a list missing its oshi is refused by deck_problems with its other problems
+    oshi = fields.String(load_default=None, allow_none=True)
+    deck = fields.List(fields.String(), load_default=list)
+    cheer = fields.List(fields.String(), load_default=list)
+
+
+class RegulationField(fields.Raw):
+    """A regulation named by a shipped one's id (read as that regulation) or given whole."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        try:
+            return regulation.resolve(value)
+        except regulation.RegulationError as exc:
+            raise ValidationError(exc.errors) from None
 
 
 class OptionsSchema(Schema):
-    """Match options: who goes first, and each seat's registered deck lists."""
+    """Match options: who goes first, each seat's registered deck lists, the regulation."""
 
     class Meta:
         unknown = RAISE
@@ -88,6 +100,8 @@ class OptionsSchema(Schema):
     #: each seat's oshi, 50-card deck and 20-card cheer deck (printing ids); None: the set's demo decks
     decks = fields.Dict(keys=fields.String(validate=validate.OneOf(SEATS)), values=fields.Nested(DeckList),
                         load_default=None, allow_none=True)
+    #: the regulation played under (``regulation``): None (casual), a shipped one's id, or itself
+    regulation = RegulationField(allow_none=True)
 
 
 OPTIONS = OptionsSchema()
@@ -100,12 +114,14 @@ def deck_problems(cs: Any, lst: Mapping[str, Any]) -> list[str]:
     official game counts them; 「デッキに何枚でも入れられる」 lifts the limit.
     """
     problems = []
-    oshi = lst["oshi"]
-    if oshi not in cs.cards:
+    oshi = lst.get("oshi")
+    if not oshi:
+        problems.append("no 推しホロメン: a deck list has exactly one")
+    elif oshi not in cs.cards:
         problems.append(f"推しホロメン {oshi!r} is not a card of this card set")
     elif cs.cards[oshi]["kind"] != "oshi":
         problems.append(f"{oshi!r} ({cs.name(oshi)}) is not an 推しホロメン")
-    deck, cheer = lst["deck"], lst["cheer"]
+    deck, cheer = list(lst.get("deck") or []), list(lst.get("cheer") or [])
     unknown = sorted({c for c in deck + cheer if c not in cs.cards})
     if unknown:
         problems.append(f"not cards of this card set: {', '.join(unknown)}")
@@ -138,8 +154,12 @@ def deck_lists(cs: Any, opts: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     if missing:
         raise RuleViolation(R_DECK, f"no deck list for {', '.join(missing)}")
     problems = [f"{seat}: {p}" for seat in SEATS for p in deck_problems(cs, decks[seat])]
-    if problems:
-        raise RuleViolation(R_DECK, "deck lists refused: " + "; ".join(problems))
+    number = lambda c: cs.cards[c]["number"] if c in cs.cards else None  # noqa: E731
+    limited = [f"{seat}: {p}" for seat in SEATS
+               for p in regulation.problems(opts.get("regulation"), decks[seat], number)]
+    if problems or limited:
+        raise RuleViolation(R_DECK if problems else regulation.R_REGULATION,
+                            "deck lists refused: " + "; ".join(problems + limited))
     return {seat: {k: list(v) if isinstance(v, list) else v for k, v in decks[seat].items()} for seat in SEATS}
 
 
@@ -221,7 +241,14 @@ class Board(Ctx):
 
     def max_hp(self, h: Mapping[str, Any]) -> int:
         base = self.card(h["card"])["hp"] or 0
-        return base + h["mods"]["hp"] + sum(self.constant(c, "mascot_hp", h) for c in h["attached"])
+        return (base + h["mods"]["hp"] + self.lasting(h, "hp")
+                + sum(self.constant(c, "mascot_hp", h) for c in h["attached"]))
+
+    def lasting(self, h: Mapping[str, Any], kind: str) -> int:
+        """The lasting modifiers of ``kind`` ("hp", "arts") on ``h``: until a turn's end, or
+        while the card they name stays attached to it (a bonus recorded by hand)."""
+        return sum(m["amount"] for m in h.get("lasting", ())
+                   if m["kind"] == kind and (m.get("while") is None or m["while"] in h["attached"]))
 
     def constant(self, card: str, effect: str, holder: Mapping[str, Any] | None = None) -> int:
         """The amount of ``card``'s constant ability ``effect`` (tools, mascots), 0 if none;
@@ -234,6 +261,10 @@ class Board(Ctx):
                 bonus = a["params"].get("bonus")
                 if bonus and holder is not None and self.fits_holder(holder, bonus):
                     total += bonus["amount"]
+            extra = a["params"].get("arts_bonus") if effect == "tool_arts" else None
+            if extra and holder is not None and self.fits_holder(holder, extra) and \
+                    set(extra["colors"]) <= {self.card(x)["colors"][0] for x in holder["cheer"]}:
+                total += extra["amount"]  # 「◆〈名前〉に付いていたら能力追加…エールが付いているなら、アーツ+N」
         return total
 
     def fits_holder(self, holder: Mapping[str, Any], cond: Mapping[str, Any]) -> bool:

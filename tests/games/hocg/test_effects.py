@@ -67,7 +67,7 @@ def test_an_arts_effect_adds_to_the_art_and_a_collab_effect_deals_special_damage
     assert [e["amount"] for e in s["events"] if e["kind"] == "damage"] == [50]  # 30 + このアーツ+20
     g = copy.deepcopy(p1_main())
     g["players"]["p1"]["back"][0]["card"] = MIDORI_1
-    g = step(g, c("p1", "collab", back="back0"), MEMO)
+    g = step(g, c("p1", "collab", back="back0"))
     assert g["players"]["p2"]["center"]["damage"] == 10
     assert {"kind": "damage", "seat": "p2", "pos": "center", "card": AKARI_D, "amount": 10, "special": True,
             "source": MIDORI_1} in g["events"]

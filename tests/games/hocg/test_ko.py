@@ -61,7 +61,7 @@ def p2_attacks(R, holomem: str, pos: str = "center"):
     (HP 80) goes down to it."""
     s = copy.deepcopy(p2_turn(p1_main()))
     if pos == "collab":
-        s = run(R, s, c("p2", "collab", back="back0"), LETTER)
+        s = run(R, s, c("p2", "collab", back="back0"))
     s["players"]["p2"][pos]["card"] = holomem
     s["players"]["p2"][pos]["cheer"] = s["players"]["p2"][pos]["cheer"] or [RED]
     return s

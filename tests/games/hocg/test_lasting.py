@@ -95,7 +95,7 @@ def with_papa(R, *, collab: bool):
     s = copy.deepcopy(p2_turn(p1_main()))
     s["players"]["p2"]["hand"].append(PAPA)
     if collab:
-        s = run(R, s, c("p2", "collab", back="back0"), LETTER)
+        s = run(R, s, c("p2", "collab", back="back0"))
     return s
 
 

@@ -265,10 +265,10 @@ def test_hbp05_048_collab_hits_two_back_holomem(R):
     ダメージ10を与える。」 (with two or fewer, every one; with three, the user picks two)."""
     s = copy.deepcopy(p2_turn(p1_main()))
     s["players"]["p2"]["back"][0]["card"] = KANAERU
-    two = run(R, two_backs(copy.deepcopy(s)), c("p2", "collab", back="back0"), LETTER)
+    two = run(R, two_backs(copy.deepcopy(s)), c("p2", "collab", back="back0"))
     assert [h["damage"] for h in two["players"]["p1"]["back"]] == [10, 10]
     three = two_backs(two_backs(copy.deepcopy(s)))
-    three = run(R, three, c("p2", "collab", back="back0"), LETTER)
+    three = run(R, three, c("p2", "collab", back="back0"))
     assert three["pending"]["options"] == [["back0", "back1"], ["back0", "back2"], ["back1", "back2"]]
     three = run(R, three, c("p2", "choose", choice=["back0", "back2"]))
     assert [h["damage"] for h in three["players"]["p1"]["back"]] == [10, 0, 10]

@@ -32,6 +32,17 @@ def test_given_a_bad_deck_list_when_set_up_then_every_problem_of_both_seats_is_n
         assert part in text, part
 
 
+def test_given_a_list_without_its_oshi_when_set_up_then_its_other_problems_are_named_too():
+    # issue 19 defect 8: 49 cards, five of one card and no oshi gave one message (the missing oshi)
+    no_oshi = {"deck": [MANAGER] * 5 + DECKS[0]["deck"][:44], "cheer": DECKS[0]["cheer"]}
+    with pytest.raises(RuleViolation) as err:
+        RULES.setup({"first_player": "p1", "decks": {"p1": no_oshi, "p2": DECKS[1]}}, "s", 2)
+    text = str(err.value)
+    for part in ("p1: no 推しホロメン", "p1: the deck has 49 cards; it must have 50",
+                 "more than 4 copies of one card number: FX00-001 ×"):
+        assert part in text, part
+
+
 def test_copies_count_by_card_number_and_an_unlimited_card_has_no_limit():
     deck = list(DECKS[0]["deck"])
     assert deck.count(YUKI_DU) == 10 and deck.count(YUKI_D) == 4  # same name, different numbers: fine

@@ -78,7 +78,7 @@ def test_hsd01_004_collab_lets_dance_boosts_the_centre_this_turn(R):
     assert text_of(R, SORA_CO, "レッツダンス！")["effect"] == "boost_turn"
     s = copy.deepcopy(p1_main())
     s["players"]["p1"]["back"][0]["card"] = SORA_CO
-    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    s = run(R, s, c("p1", "collab", back="back0"))
     assert s["players"]["p1"]["center"]["mods"]["arts"] == 20 and s["players"]["p1"]["collab"]["mods"]["arts"] == 0
     assert s["pending"] is None
 
@@ -137,7 +137,7 @@ def test_hsd01_012_iofi_may_send_a_white_or_green_archived_cheer_to_the_centre(R
     s = copy.deepcopy(p1_main())
     s["players"]["p1"]["back"][0]["card"] = IOFI
     s["players"]["p1"]["archive"] = [RED, GREEN]
-    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    s = run(R, s, c("p1", "collab", back="back0"))
     assert s["pending"]["kind"] == "archive_cheer" and s["pending"]["options"] == [GREEN, None]
     declined = run(R, s, c("p1", "choose", choice=None))
     assert declined["players"]["p1"]["archive"] == [RED, GREEN]
@@ -168,15 +168,15 @@ def test_hsd01_015_koyori_collab_draws_with_sora_and_sends_cheer_with_azki(R):
     に送る。」"""
     base = copy.deepcopy(p1_main())
     base["players"]["p1"]["back"][0]["card"] = KOYORI
-    nobody = run(R, base, c("p1", "collab", back="back0"), MEMO)
+    nobody = run(R, base, c("p1", "collab", back="back0"))
     assert nobody["pending"] is None and len(nobody["players"]["p1"]["hand"]) == len(base["players"]["p1"]["hand"])
     sora = copy.deepcopy(base)
     sora["players"]["p1"]["center"]["card"] = SORA_D
-    s = run(R, sora, c("p1", "collab", back="back0"), MEMO, LETTER)
+    s = run(R, sora, c("p1", "collab", back="back0"), LETTER)
     assert s["players"]["p1"]["hand"][-1] == LETTER and s["players"]["p1"]["center"]["cheer"] == [WHITE]
     soraz = copy.deepcopy(base)
     soraz["players"]["p1"]["center"]["card"] = SORAZ  # both names: both halves
-    s = run(R, soraz, c("p1", "collab", back="back0"), MEMO, LETTER, WHITE)
+    s = run(R, soraz, c("p1", "collab", back="back0"), LETTER, WHITE)
     assert s["players"]["p1"]["hand"][-1] == LETTER and s["players"]["p1"]["center"]["cheer"] == [WHITE, WHITE]
 
 
@@ -232,10 +232,10 @@ def test_hsd02_004_collab_boosts_the_centre_only_with_poyoyo_attached(R):
     いる時、このターンの間、自分のセンターホロメンのアーツ+20。」"""
     base = copy.deepcopy(p1_main())
     base["players"]["p1"]["back"][0]["card"] = AYAME_CO
-    bare = run(R, base, c("p1", "collab", back="back0"), MEMO)
+    bare = run(R, base, c("p1", "collab", back="back0"))
     assert bare["players"]["p1"]["center"]["mods"]["arts"] == 0
     base["players"]["p1"]["back"][0]["attached"] = [POYOYO]
-    s = run(R, base, c("p1", "collab", back="back0"), MEMO)
+    s = run(R, base, c("p1", "collab", back="back0"))
     assert s["players"]["p1"]["center"]["mods"]["arts"] == 20
 
 
@@ -261,7 +261,7 @@ def test_hsd02_010_fubuki_may_return_an_archived_mascot(R):
     s = copy.deepcopy(p1_main())
     s["players"]["p1"]["back"][0]["card"] = FUBUKI
     s["players"]["p1"]["archive"] = [MIC, POYOYO]
-    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    s = run(R, s, c("p1", "collab", back="back0"))
     assert s["pending"]["kind"] == "from_archive" and s["pending"]["options"] == [POYOYO, None]
     s = run(R, s, c("p1", "choose", choice=POYOYO))
     assert s["players"]["p1"]["hand"][-1] == POYOYO and s["players"]["p1"]["archive"] == [MIC]
@@ -272,7 +272,7 @@ def test_hsd02_011_mio_may_archive_a_hand_holomem_to_cheer_a_debut(R):
     できる:自分のエールデッキの上から1枚を自分のDebutホロメンに送る。」"""
     s = copy.deepcopy(p1_main())
     s["players"]["p1"]["back"][0]["card"] = MIO
-    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    s = run(R, s, c("p1", "collab", back="back0"))
     hand = set(s["players"]["p1"]["hand"])
     assert s["pending"]["kind"] == "cost_hand" and MIC in hand and MIC not in s["pending"]["options"]
     holomem = next(o for o in s["pending"]["options"] if o is not None)
@@ -440,7 +440,7 @@ def test_hsd01_009_azki_may_roll_four_or_less_cheers_a_back_and_a_one_may_move_i
     """hSD01-009 AZKi コラボエフェクト「広がる地図」: 「サイコロを1回振れる:４以下の時、自分のエール
     デッキの上から1枚を、自分のバックホロメンに送る。１の時、さらに、このホロメンをバックポジション
     に移動できる。」"""
-    s = run(R, azki_collab_given(), c("p1", "collab", back="back0"), MEMO)
+    s = run(R, azki_collab_given(), c("p1", "collab", back="back0"))
     assert s["pending"]["options"] == ["roll", "skip"]
     high = run(R, s, c("p1", "choose", choice="roll"), 5)
     assert high["pending"] is None and high["players"]["p1"]["back"][0]["cheer"] == []
@@ -459,7 +459,7 @@ def test_hsd01_002_left_hand_map_declares_a_holomem_roll(R):
     given = azki_collab_given(AZKI_OSHI)
     with pytest.raises(RuleViolation, match="左手に地図"):
         run(R, given, c("p1", "oshi_skill", skill="oshi"))
-    s = run(R, given, c("p1", "collab", back="back0"), MEMO)
+    s = run(R, given, c("p1", "collab", back="back0"))
     s = run(R, s, c("p1", "choose", choice="roll"))
     assert s["pending"]["options"] == ["roll", 1, 2, 3, 4, 5, 6]
     s = run(R, s, c("p1", "choose", choice=1), WHITE)  # declared: no die outcome, only the cheer turned up
@@ -489,7 +489,7 @@ def test_hsd01_007_irys_hope_takes_a_holopower_card_and_puts_a_hand_card_there(R
     s = copy.deepcopy(p1_main())
     s["players"]["p1"]["back"][0]["card"] = IRYS
     s["players"]["p1"]["holopower"] = [LETTER]
-    s = run(R, s, c("p1", "collab", back="back0"), MEMO)
+    s = run(R, s, c("p1", "collab", back="back0"), MEMO)  # the deck top went face down unseen; looked at: MEMO
     assert s["pending"]["kind"] == "holopower_swap" and s["pending"]["options"] == [LETTER, MEMO]
     s = run(R, s, c("p1", "choose", choice=MEMO))
     assert s["players"]["p1"]["hand"][-1] == MEMO and s["pending"]["kind"] == "holopower_put"

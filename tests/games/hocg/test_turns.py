@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kifu.replays.errors import RuleViolation
+from kifu.replays.kit import is_token
 
 from .helpers import (AKARI_1, AKARI_DU, GREEN, LETTER, MANAGER, MEMO, MIC, MIDORI_D, RED, RULES, WHITE, YUKI_1,
                       YUKI_2, YUKI_D, YUKI_DU, c, ready, step)
@@ -69,11 +70,10 @@ def test_play_puts_a_debut_to_the_back_and_a_1st_only_blooms():
 
 
 def test_collab_once_per_turn_puts_the_deck_top_face_down_to_holopower_and_rests_at_the_next_reset():
-    s = step(p1_main(), c("p1", "collab", back="back0"), LETTER)
+    s = step(p1_main(), c("p1", "collab", back="back0"))  # face down, seen by nobody: not stated
     p1 = s["players"]["p1"]
-    assert p1["collab"]["card"] == YUKI_DU and p1["holopower"] == [LETTER] and p1["back"] == []
+    assert p1["collab"]["card"] == YUKI_DU and is_token(p1["holopower"][0]) and p1["back"] == []
     assert s["zones"]["piles"]["deck/p1"]["size"] == 42
-    assert RULES.redact(p1_main(), {**c("p1", "collab", back="back0"), "outcomes": [LETTER]}, s, "p2")["outcomes"] == [None]
     assert RULES.view(s, "p2")["players"]["p1"]["holopower"] == 1
     assert LETTER not in RULES.view(s, "p2")["cards"] or LETTER in s["players"]["p1"]["archive"]
     s = step(p2_turn(s), c("p2", "end_turn"), MIC, GREEN)
@@ -113,10 +113,10 @@ def test_baton_touch_archives_the_centres_cost_and_swaps():
 
 
 def test_oshi_skill_pays_holopower_once_per_turn_and_sp_once_per_game():
-    s = step(p1_main(), c("p1", "collab", back="back0"), LETTER)
+    s = step(p1_main(), c("p1", "collab", back="back0"))
     with pytest.raises(RuleViolation, match="2 ホロパワー needed"):
         step(s, c("p1", "oshi_skill", skill="sp"))
-    s = step(s, c("p1", "oshi_skill", skill="oshi"))  # ゆきのしらべ: arts +20 to a chosen holomem
+    s = step(s, c("p1", "oshi_skill", skill="oshi"), LETTER)  # ゆきのしらべ: arts +20; the card paid turned up
     assert s["players"]["p1"]["holopower"] == [] and s["players"]["p1"]["archive"] == [LETTER]
     s = step(s, c("p1", "choose", choice="collab"))
     assert s["players"]["p1"]["collab"]["mods"]["arts"] == 20
