@@ -29,8 +29,8 @@ Phases (``phase(state)``): "draw" → "action" (actions and the play) → "play"
 played card's abilities) → "live" (declarations, end of turn); "over". A pending decision
 pauses any phase; ``to_act`` then names the deciding seat.
 
-Chance events (``t.zones``; a physical table states each outcome, an observed one may
-leave those marked * unknown): setup's first player (option "seed"), four cards dealt
+Chance events (``t.zones``; a physical table states each outcome somebody sees, an
+observed one may leave those marked * unknown): setup's first player (option "seed"), four cards dealt
 (seen by their receiver)*, the office card (face up), three venues laid out (face down,
 seen by nobody)*; a deck draw (its drawer)*, an office refill (face up); ロボ子さん's and
 尾丸ポルカ's draws*, 姫森ルーナ's random card (the card sent home), 獅白ぼたん's deck card
@@ -124,7 +124,7 @@ class HoloDeLive(HoloRules):
     """The ``Rules`` object for HOLOdeLIVE Limited.edt."""
 
     id = "holodelive"
-    version = 2
+    version = 3
     title = "ホロデライブ Limited.edt (HOLOdeLIVE Limited Edition)"
     seats = (2,)
     COMMANDS = COMMANDS

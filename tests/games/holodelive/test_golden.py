@@ -20,15 +20,15 @@ from .golden import FOLDER, GOLDEN, LEFT_OUT, PHYSICAL, make, physical_game, phy
 from .helpers import RULES
 
 PINS = {
-    "decided-by-contest": ("16ac68d07255dec9a5bb2f900a22a6d4d0f105966c42a68327d3c24f2bfd4139",
+    "decided-by-contest": ("55d53366ecb42f249575118cecb11bc4f55e0bba86dd870a1a306bd95d1487ea",
                            {"winners": ["p1"], "draw": False, "scores": {"p1": 14000, "p2": 6000}}),
-    "generation-live": ("9635febc3f11cbc8f694fc6da93bfb2397ea3a9d13aeeb78454bc33686574a34",
+    "generation-live": ("2111d3b2930859eaa111258a59122fd125e5fcfac66eabc73faebae00036e618",
                         {"winners": ["p1"], "draw": False, "scores": {"p1": 13000, "p2": 2000}}),
-    "cancel-contest-deckout": ("e849eb71c8a2808862b4d620d2b4866a2129d6c34e4dbb807e8cc35c3e54073d",
+    "cancel-contest-deckout": ("c009f0b03b1cfdb4d01d18dfb4d52eed714980a51472cc5046e2f34e6f71e256",
                                {"winners": ["p1"], "draw": False, "scores": {"p1": 11000, "p2": 0}}),
-    "equal-totals-draw": ("88009bc7d469eca68e7ccf1c2e95a5c52c38e4febdf82c06130dc2a3c546151f",
+    "equal-totals-draw": ("dc4987b38f116aa66bdeaaa91917db50d9be99ffb2aee080b2195592472aeae0",
                           {"winners": [], "draw": True, "scores": {"p1": 10000, "p2": 10000}}),
-    PHYSICAL: ("0761f8904bf3618ba867d099df6079fe61138542dbaac6fb5489d6689aa99fb3", None),
+    PHYSICAL: ("d9dae03b237d8925ca5e29859c6fae7678aab4cc66feb73080854afdc6f465c3", None),
 }
 DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
