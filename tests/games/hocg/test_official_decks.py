@@ -2,8 +2,8 @@
 resolved by hand (issue 19: "a physical-table test records a full game between two official
 decks with no hand resolution at all").
 
-Given the official card list and two of the 36 official recommended decks
-(``../shared/data/hocg/decks/official-recommended.json``, input only, never committed), when a
+Given the official card list and two of the 36 official recommended decks, read from the
+text players paste (``../shared/data/hocg/decks/<slug>.txt``, input only, never committed), when a
 seeded random player plays a whole game between them at a digital table and that game is
 restated as a physical recorder states it (``kit.tables.restate``: the deal and every seen
 outcome named), then every command passes ``check``, the game ends, and no state along the way
@@ -17,18 +17,19 @@ import pytest
 
 from kifu.replays import bot, engine
 from kifu.replays.games.hocg import RULES as UNBOUND
-from kifu.replays.kit import tables
+from kifu.replays.kit import decklist, tables
 
 from .helpers import REAL_LIST
 
-DECKS = REAL_LIST.parent / "decks" / "official-recommended.json"
+DECKS = REAL_LIST.parent / "decks"
 
 pytestmark = pytest.mark.skipif(not (REAL_LIST.exists() and DECKS.exists()),
                                 reason="the official card list and decks under ../shared/data/hocg/ are not here "
                                        "(input only, never committed)")
 
-#: the pairs played: decks whose every card is automated (``coverage --deck`` prints them all)
-PAIRS = [("Hoshimachi Suisei", "Airani Iofifteen")]
+#: the pairs played (file slugs): decks whose every card is automated (``coverage --deck`` prints
+#: every deck's figure)
+PAIRS = [("hoshimachi-suisei-deck", "hbp02_004"), ("hbp03_001", "hbp05_008")]
 
 
 @pytest.fixture(scope="module")
@@ -37,16 +38,10 @@ def listed():
     return UNBOUND.bind(cs)
 
 
-def printing_of(rules, number: str) -> str:
-    """A number's first printing (any printing of a number is the same card for building)."""
-    return next(c["id"] for c in rules.cardset.loaded["cards"] if c["number"] == number)
-
-
-def deck_list(rules, title_part: str) -> dict:
-    recipe = next(d for d in json.loads(DECKS.read_text(encoding="utf-8")) if title_part in d["title"])
-    return {"oshi": printing_of(rules, recipe["oshi"]),
-            "deck": [printing_of(rules, e["number"]) for e in recipe["deck"] for _ in range(e["count"])],
-            "cheer": [printing_of(rules, e["number"]) for e in recipe["cheer"] for _ in range(e["count"])]}
+def deck_list(rules, slug: str) -> dict:
+    parsed = decklist.parse(rules.deck_form, rules.cardset, (DECKS / f"{slug}.txt").read_text(encoding="utf-8"))
+    assert parsed.ok, parsed.problems
+    return parsed.value
 
 
 def hand_resolved(state: dict) -> list[dict]:
