@@ -48,7 +48,7 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from kifu.replays.errors import RuleViolation
@@ -95,15 +95,20 @@ class Event:
 class OutcomeNeeded(RuleViolation):
     """A physical or observed command lacks the outcome of one of its chance events.
 
-    ``index`` is the position the outcome takes in ``"outcomes"``; ``event`` lists what is
+    ``index`` is the position (from 0) the outcome takes in ``field``: a command's
+    ``"outcomes"``, or the header's ``"deal"`` for setup; ``event`` lists what is
     possible, so a recording table can offer exactly those.
+
+    >>> str(OutcomeNeeded(Event("deal", "R", options=("a", "b")), 0, "deal"))
+    '[R] deal: state "deal"[0] (possible: a, b)'
     """
 
-    def __init__(self, event: Event, index: int):
+    def __init__(self, event: Event, index: int, field: str = "outcomes"):
         self.event = event
         self.index = index
+        self.field = field
         shown = ", ".join(map(str, event.options[:12])) + (" ..." if len(event.options) > 12 else "")
-        super().__init__(event.rule, f"{event.name}: state outcome {index + 1} in \"outcomes\" (possible: {shown})")
+        super().__init__(event.rule, f"{event.name}: state \"{field}\"[{index}] (possible: {shown})")
 
 
 class ImpossibleOutcome(RuleViolation):
@@ -173,31 +178,42 @@ class Digital(Chance):
 
 
 class Given(Chance):
-    """Outcomes stated in the command, checked against what is possible."""
+    """Outcomes stated in the command (``field``: ``"outcomes"``; setup's: the header's
+    ``"deal"``), checked against what is possible.
 
-    def __init__(self, outcomes: Sequence[Any], table: str, rule: str = "chance"):
+    The event an ``OutcomeNeeded`` or ``ImpossibleOutcome`` carries says ``unknown_ok``
+    exactly as this table accepts ``null``: only an observed table ever does.
+    """
+
+    def __init__(self, outcomes: Sequence[Any], table: str, rule: str = FORMAT, field: str = "outcomes"):
         super().__init__()
         self.table = table
         self.outcomes = list(outcomes)
         self.rule = rule
+        self.field = field
+
+    def _asked(self, event: Event) -> Event:
+        """``event`` as this table asks it: ``unknown_ok`` only where ``null`` is accepted."""
+        accepted = self.table == "observed" and event.unknown_ok
+        return event if accepted == event.unknown_ok else replace(event, unknown_ok=accepted)
 
     def _resolve(self, event: Event) -> Any:
         i = len(self.log)
         if i >= len(self.outcomes):
-            raise OutcomeNeeded(event, i)
+            raise OutcomeNeeded(self._asked(event), i, self.field)
         value = self.outcomes[i]
         if value is None:
             if self.table == "observed" and event.unknown_ok:
                 return None
-            raise ImpossibleOutcome(event, None)
+            raise ImpossibleOutcome(self._asked(event), None)
         if value not in event.options:
-            raise ImpossibleOutcome(event, value, self._not_stated())
+            raise ImpossibleOutcome(self._asked(event), value, self._not_stated())
         return value
 
     def finish(self) -> None:
         if len(self.outcomes) > len(self.log):
             raise RuleViolation(self.rule, f"{len(self.outcomes)} outcomes stated but only {len(self.log)} chance "
-                                           "event(s) happened" + self._not_stated())
+                                           f"event(s) happened (\"{self.field}\")" + self._not_stated())
 
     def _not_stated(self) -> str:
         # the likeliest cause of a stray outcome here: a recorder (or an older record)
@@ -209,12 +225,14 @@ class Given(Chance):
                 f"until revealed ({FORMAT})")
 
 
-def source(table: str, seed: str, step: int, outcomes: Sequence[Any] | None, rule: str = "chance") -> Chance:
-    """The chance source of one command at ``step`` (the step the command makes)."""
+def source(table: str, seed: str, step: int, outcomes: Sequence[Any] | None, rule: str = FORMAT,
+           field: str = "outcomes") -> Chance:
+    """The chance source of one command at ``step`` (the step the command makes); ``field``
+    names where its outcomes are stated (``"deal"`` for setup's)."""
     if table == "digital":
         if outcomes:
-            raise RuleViolation(rule, "a digital table deals from the seed: a command states no outcomes")
+            raise RuleViolation(rule, f"a digital table deals from the seed: \"{field}\" states no outcomes")
         return Digital(seed, step)
     if table not in TABLES:
-        raise ValueError(f"unknown table {table!r}; one of {', '.join(TABLES)}")
-    return Given(outcomes or [], table, rule)
+        raise RuleViolation(FORMAT, f"unknown table {table!r}; one of {', '.join(TABLES)}")
+    return Given(outcomes or [], table, rule, field)

@@ -58,7 +58,7 @@ def test_a_deal_lacking_or_misnaming_an_outcome_is_refused_with_the_event_it_nee
     needs = refused.value.to_json()["needs"]
     assert refused.value.rule == "toy/deal"
     assert (needs["name"], needs["rule"], needs["index"], needs["options"]) == ("deal", "toy/deal", index, options)
-    assert needs["names"] == [o[1:] for o in options] and needs["unknown_ok"] is True
+    assert needs["names"] == [o[1:] for o in options] and needs["unknown_ok"] is False  # physical: null refused
     assert needs["visible"] == (["p1"] if index < 3 else ["p2"])
     assert dump(store.client) == before
 
@@ -113,7 +113,7 @@ def test_the_table_is_offered_each_chance_command_once_with_the_outcome_it_needs
     assert [c["command"] for c in step.seats[0].commands] == [add("p1", 1), add("p1", 2), add("p1", 3), DRAW1]
     assert offered["add"]["needs"] is None and offered["draw"]["label"] == "p1: draw"
     assert offered["draw"]["needs"] == {"name": "draw", "rule": "toy/draw", "options": ["k3"], "names": ["3"],
-                                        "unknown_ok": True, "visible": ["p1"], "index": 0}
+                                        "unknown_ok": False, "visible": ["p1"], "index": 0}
     assert step.seats[0].legal[-1] == {**DRAW1, "outcomes": ["k3"]}  # what /legal serves: once per outcome
     assert [c["outcomes"] for c in step.seats[1].legal if c["type"] == "draw"] == [["k8"]]
     assert matches.needs(mid, DRAW1) == offered["draw"]["needs"]

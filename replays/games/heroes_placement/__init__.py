@@ -70,7 +70,13 @@ https://bbs.newwise.com/thread-813099-1-1.html; shown by ``describe`` where they
   sets some allocation achieves are offered, and only maximal ones (a character given AP
   ≥ its DP is downed, バトルフェイズ③, so AP left over that could down one more must). A
   co-operative defence needs one defender whose card allows it, all within the range of
-  the attacked place. Downs end the battle; they do not interrupt it.
+  the attacked place; a block that breaks this is refused citing 協力防御 (one blocker out
+  of range: バトルフェイズ②−B). Downs end the battle; they do not interrupt it.
+- A card used as what it is not (a green card declared as an event, a red one appearing)
+  is refused citing カードの種類, in every phase. An effect that chooses cards by kind
+  (``salvage``, ``fishing``: a ``filter``) finds a blue card under either kind outside a
+  square (キャラクター兼イベントカード); ``fishing`` without a filter keeps its reading
+  below, ``salvage`` without one takes any card of one's trash.
 - "1ターンに1回" (カードの種類): an event once per turn per number and seat; a declared
   ability once per turn per character on the field.
 - PL効果無効 (PL効果無効系能力) is a flag on the opponent's next damaged place, not a count.
@@ -116,7 +122,7 @@ class HeroesPlacement(Game):
     """The ``Rules`` object of ヒーローズプレイスメント."""
 
     id = "heroes_placement"
-    version = 1
+    version = 2  # 2: refusals by the sections that forbid them; salvage and filters; physical tables' unseen cards
     title = "ヒーローズプレイスメント"
     seats = (2,)
     COMMANDS = COMMANDS

@@ -14,6 +14,13 @@ generated this turn). A card's abilities are data in a small vocabulary (``EFFEC
 - ``event``: what it does as an event (red and blue cards), with its own ``cost``;
 - ``rule_breaker``: its ルールブレイカー effect, processed only at game start.
 
+An effect that chooses cards (``salvage``: from one's trash to the hand; ``fishing``: from
+the deck) says which in ``filter``: ``{"kinds": [...], "cost_max": n}``. ``kinds`` lists
+``"character"`` and/or ``"event"``, and a card matches if it is any of them: a blue card
+(``kind`` "both") is both outside a square (キャラクター兼イベントカード: 「それ以外の
+領域ではキャラクターとしてもイベントとしても扱われる」), so "a character or an event in
+your trash" is ``{"kinds": ["character", "event"]}`` and matches it.
+
 Decks (``decks``/``leaders``) in a set are demo deck lists; a match registers its own.
 """
 from __future__ import annotations
@@ -31,7 +38,12 @@ LIMITS = ("turn", "lost", "game")
 #: PL effects (プレイス効果) a place may have
 PL_EFFECTS = ("draw", "cost", "appear_self", "equip_self", "rest", "end_battle", "mill_opponent")
 #: what an event or a declared ability may do
-ACTIVE_EFFECTS = ("draw", "rest", "equip", "ap_boost", "pl_negate", "recover", "fishing", "appear_this", "step_in")
+ACTIVE_EFFECTS = ("draw", "rest", "equip", "ap_boost", "pl_negate", "recover", "fishing", "appear_this", "step_in",
+                  "salvage")
+#: the effects that choose cards by a ``filter``
+CHOOSING = ("salvage", "fishing")
+#: what a filter may name: the kinds a card is treated as outside a square
+FILTER_KINDS = ("character", "event")
 #: triggered and static abilities
 PASSIVE_EFFECTS = ("draw", "ap_boost_self", "coop_defence", "event_discount")
 #: ルールブレイカー
@@ -39,9 +51,19 @@ RULE_BREAKERS = ("swap_own_places", "swap_opponent_places", "go_second")
 ALL_EFFECTS = tuple(sorted(set(PL_EFFECTS + ACTIVE_EFFECTS + PASSIVE_EFFECTS + RULE_BREAKERS)))
 
 
+class Filter(Schema):
+    """Which cards an effect may choose: any of ``kinds``, of cost ``cost_max`` or less."""
+
+    kinds = fields.List(fields.String(validate=validate.OneOf(FILTER_KINDS)), required=True,
+                        validate=validate.Length(min=1, max=len(FILTER_KINDS)))
+    cost_max = fields.Integer(validate=validate.Range(min=0, max=10))
+
+
 class Effect(Schema):
     effect = fields.String(required=True, validate=validate.OneOf(ALL_EFFECTS))
     n = fields.Integer(load_default=1, validate=validate.Range(min=0, max=10))
+    #: the cards a choosing effect (salvage, fishing) may choose; None: its default
+    filter = fields.Nested(Filter)
 
 
 class Ability(Effect):
@@ -88,6 +110,10 @@ class Card(Schema):
                 raise ValidationError(f"{a['effect']} cannot be a {a['timing']} ability", "abilities")
         if data.get("event") and data["event"]["effect"] not in ACTIVE_EFFECTS:
             raise ValidationError(f"not an event effect: {data['event']['effect']}", "event")
+        for key, eff in (*((k, data.get(k)) for k in ("event", "pl", "rule_breaker")),
+                         *(("abilities", a) for a in data.get("abilities", []))):
+            if eff and eff.get("filter") and eff["effect"] not in CHOOSING:
+                raise ValidationError(f"{eff['effect']} chooses no cards: a filter is for {', '.join(CHOOSING)}", key)
         if data.get("rule_breaker") and data["rule_breaker"]["effect"] not in RULE_BREAKERS:
             raise ValidationError(f"not a rule breaker: {data['rule_breaker']['effect']}", "rule_breaker")
 
@@ -124,6 +150,18 @@ def is_character(card: Mapping[str, Any]) -> bool:
 def is_event(card: Mapping[str, Any]) -> bool:
     """Can be used as an event outside a square (red or blue)."""
     return card["kind"] in ("event", "both")
+
+
+def matches(card: Mapping[str, Any], spec: Mapping[str, Any]) -> bool:
+    """Whether ``card`` (outside a square) passes the filter ``spec``: it is any of
+    ``spec["kinds"]`` (a blue card is a character and an event) and costs at most ``cost_max``.
+
+    >>> blue = {"kind": "both", "cost": 2}
+    >>> matches(blue, {"kinds": ["event"]}), matches(blue, {"kinds": ["character", "event"], "cost_max": 1})
+    (True, False)
+    """
+    kinds = {"character": is_character(card), "event": is_event(card)}
+    return any(kinds[k] for k in spec["kinds"]) and card["cost"] <= spec.get("cost_max", card["cost"])
 
 
 def declared(card: Mapping[str, Any]) -> Mapping[str, Any] | None:

@@ -23,10 +23,10 @@ from itertools import combinations
 from typing import Any
 
 from kifu.replays.errors import RuleViolation
-from kifu.replays.games.heroes_placement.cards import declared, is_character, passive
+from kifu.replays.games.heroes_placement.cards import FILTER_KINDS, declared, is_character, matches, passive
 from kifu.replays.games.heroes_placement.state import (
     HAND_LIMIT, LEADER, adjacent, R_APPEAR, R_BATTLE1, R_BATTLE2A, R_BATTLE2B, R_BATTLE3, R_BOTH, R_COOP_ATK,
-    R_COOP_DEF, R_COST, R_DECL, R_END, R_LEADER, R_LIMITS, R_NEGATE, R_PREP4, R_RECOVER, R_START,
+    R_COOP_DEF, R_COST, R_DECL, R_END, R_KINDS, R_LEADER, R_LIMITS, R_NEGATE, R_PREP4, R_RECOVER, R_START,
     R_TRIGGER, SQUARE_NAMES, TURN_LIMIT, T, other)
 from kifu.replays.kit import Effects, frame
 
@@ -37,6 +37,8 @@ def _stop_when_won(t: T) -> None:
 
 
 EFFECTS = Effects(after_each=_stop_when_won)
+#: 超次元フィッシング's cards where its card states no filter: a character of cost 2 or less
+FISHING = {"kinds": ["character"], "cost_max": 2}
 WINDOWS = {1: "攻撃宣言時", 2: "能力・イベントの宣言時", 3: "キャラの登場時", 4: "優先権が放棄された時"}
 
 
@@ -161,18 +163,20 @@ def _use_pool(t: T, seat: str, cost: int) -> int:
 
 def declarable(t: T, seat: str, card: str | None, square: int | None) -> tuple[str, int]:
     """(what, cost) of a declaration by ``seat`` now, or RuleViolation. ``what`` is the key
-    that marks it used this turn (特に記載のない限り自ターンと相手ターンでそれぞれ1ターンに1回)."""
+    that marks it used this turn (特に記載のない限り自ターンと相手ターンでそれぞれ1ターンに1回).
+    A character card (green) is never an event, whatever the phase (カードの種類)."""
+    if (card is None) == (square is None):
+        raise RuleViolation(R_DECL, "name an event in hand (card) or a character's ability (square)")
+    if card is not None and card in t.cs.cards and t.card(card)["kind"] == "character":
+        raise RuleViolation(R_KINDS, f"{t.card(card)['name']} is a character card (名前の部分が緑色), not an event: "
+                                     "only event cards and character-and-event cards are used as events")
     if t.s["phase"] not in ("battle", "appear"):
         raise RuleViolation(R_DECL, "abilities and events are declared only in the battle and appear phases")
     p = t.p(seat)
-    if (card is None) == (square is None):
-        raise RuleViolation(R_DECL, "name an event in hand (card) or a character's ability (square)")
     if card is not None:
         if card not in t.cs.cards or t.hand_item(seat, card) is None:
             raise RuleViolation(R_DECL, f"{card} is not in {seat}'s hand")
         c = t.card(card)
-        if c["kind"] not in ("event", "both"):
-            raise RuleViolation(R_BOTH, f"{c['name']} is a character card, not an event")
         key = f"ev:{card}"
         if key in p["used"]:
             raise RuleViolation(R_DECL, f"{c['name']} was already used by {seat} this turn")
@@ -212,7 +216,8 @@ def start_declaration(t: T, seat: str, card: str | None, square: int | None, *, 
     if card is not None:
         t.take_from_hand(seat, card, "event", R_DECL)
         eff = t.card(card)["event"]
-        params.update(effect=eff["effect"], n=eff["n"], held=card)
+        params.update(effect=eff["effect"], n=eff["n"], held=card, **({"filter": eff["filter"]} if "filter" in eff
+                                                                      else {}))
         source = card
     else:
         ch = t.char(seat, square)
@@ -221,7 +226,8 @@ def start_declaration(t: T, seat: str, card: str | None, square: int | None, *, 
             ch["lost"] = True
         if ability["limit"] == "game":
             p["once"].append(ch["card"])
-        params.update(effect=ability["effect"], n=ability["n"], uid=ch["uid"])
+        params.update(effect=ability["effect"], n=ability["n"], uid=ch["uid"],
+                      **({"filter": ability["filter"]} if "filter" in ability else {}))
         source = ch["card"]
     params["due"] = _use_pool(t, seat, cost)
     t.s["stack"].append(frame("declare", seat, source, "declare", params))
@@ -233,7 +239,7 @@ def _declare(t: T, f: dict) -> list | None:
         return t.candidates(f["seat"])
     prm = f["params"]
     t.s["stack"].append(frame("ev:" + prm["effect"], f["seat"], f["card"], "declared",
-                              {k: prm[k] for k in ("n", "held", "uid") if k in prm}))
+                              {k: prm[k] for k in ("n", "held", "uid", "filter") if k in prm}))
     if prm["window"]:
         open_window(t, 2)
     return None
@@ -352,6 +358,33 @@ def _(t: T, f: dict, choice: Any) -> list | None:
     t.s["battle"]["attackers"].append(ch["uid"])
     t.note(f"{f['seat']}: {t.name(ch['card'])}が協力攻撃 ({R_COOP_ATK})")
     return _join.run(t, f)
+
+
+def check_block(t: T, choice: Any) -> None:
+    """A block naming squares the supplement forbids, refused under the section that forbids
+    it: one blocker out of range (バトルフェイズ②−B: 指定された場所にいるキャラか上下左右に
+    隣接したマスにいるキャラ), two or more without a card that allows it or with one out of
+    range (協力防御: 特に記載がない限り行えない; 元々防御できる範囲…のキャラのみ)."""
+    if not isinstance(choice, list) or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 6
+                                               for i in choice):
+        return
+    b = t.s["battle"]
+    seat, target = b["defender"], b["target"]
+    reach = sorted({target, *adjacent(target)})
+    out = [i for i in choice if i not in reach]
+    where = "、".join(SQUARE_NAMES[i] for i in reach)
+    if len(choice) == 1 and out:
+        raise RuleViolation(R_BATTLE2B, f"{SQUARE_NAMES[out[0]]} is not {SQUARE_NAMES[target]} nor next to it: "
+                                        f"only a character at {where} defends it")
+    if len(choice) < 2:
+        return
+    if out:
+        raise RuleViolation(R_COOP_DEF, f"{'、'.join(SQUARE_NAMES[i] for i in out)} is out of range: a co-operative "
+                                        f"defence of {SQUARE_NAMES[target]} takes only characters at {where} "
+                                        "(元々防御できる範囲)")
+    cards = [t.char(seat, i)["card"] for i in choice if t.char(seat, i) is not None]
+    if not any(passive(t.card(c), "coop_defence") for c in cards):
+        raise RuleViolation(R_COOP_DEF, "a co-operative defence needs a card that allows it (特に記載がない限り行えない)")
 
 
 def blocker_options(t: T) -> list:
@@ -685,7 +718,8 @@ def _ev_fishing(t: T, f: dict) -> list | None:
     seat = f["seat"]
     if "pick" in f["params"]:
         return t.appear_squares(seat, f["params"]["pick"])
-    fish = [c for c in t.zones.may_contain(t.deck(seat)) if is_character(t.card(c)) and t.card(c)["cost"] <= 2]
+    spec = f["params"].get("filter") or FISHING
+    fish = [c for c in t.zones.may_contain(t.deck(seat)) if matches(t.card(c), spec)]
     if not fish:
         _fishing_done(t, f)
         return None
@@ -705,6 +739,35 @@ def _(t: T, f: dict, choice: Any) -> list | None:
     t.s["stack"].append(frame("enter", f["seat"], prm["pick"], "event", {"square": choice}))
     _fishing_done(t, f)
     return None
+
+
+@EFFECTS.effect("ev:salvage", timing="declared", prompt="ゴミ箱から手札に加えるカードを選ぶ")
+def _ev_salvage(t: T, f: dict) -> list | None:
+    """Up to ``n`` cards of one's trash that pass the effect's ``filter`` (default: any card)
+    go to the hand, one ``choose`` each; a blue card in the trash is a character and an
+    event (キャラクター兼イベントカード), so either kind's filter finds it. The used event
+    goes to the trash after: it cannot take itself."""
+    seat, prm = f["seat"], f["params"]
+    prm.setdefault("left", prm["n"])
+    spec = prm.get("filter") or {"kinds": list(FILTER_KINDS)}
+    found = sorted({c for c in t.p(seat)["trash"] if matches(t.card(c), spec)})
+    if prm["left"] <= 0 or not found:
+        _finish(t, f)
+        return None
+    return ["none", *found]
+
+
+@_ev_salvage.answer
+def _(t: T, f: dict, choice: Any) -> list | None:
+    if choice == "none":
+        _finish(t, f)
+        return None
+    seat = f["seat"]
+    t.p(seat)["trash"].remove(choice)
+    t.p(seat)["hand"].append(choice)
+    t.note(f"{seat}: ゴミ箱の{t.name(choice)}を手札に加える")
+    f["params"]["left"] -= 1
+    return _ev_salvage.run(t, f)
 
 
 def _fishing_done(t: T, f: dict) -> None:

@@ -11,10 +11,11 @@ from kifu.replays.errors import RuleViolation
 from kifu.replays.games.heroes_placement.cards import declared, is_character, is_event
 from kifu.replays.games.heroes_placement.commands import COMMANDS
 from kifu.replays.games.heroes_placement.effects import (
-    EFFECTS, WINDOWS, declarable, moved, open_window, start_declaration)
+    EFFECTS, WINDOWS, check_block, declarable, moved, open_window, start_declaration)
 from kifu.replays.games.heroes_placement.state import (
-    LEADER, R_APPEAR, R_BATTLE1, R_BATTLE2A, R_BATTLE2B, R_BATTLE3, R_BOTH, R_COOP_ATK, R_COOP_BOTH, R_COST, R_DECL,
-    R_END, R_FLOW, R_LEADER, R_PREP4, R_PRIORITY, R_RECOVER, R_TRIGGER, R_WIN, SQUARE_NAMES, T, other)
+    LEADER, R_APPEAR, R_BATTLE1, R_BATTLE2A, R_BATTLE2B, R_BATTLE3, R_BOTH, R_COOP_ATK, R_COOP_BOTH, R_COOP_DEF, R_COST,
+    R_DECL, R_END, R_FLOW, R_KINDS, R_LEADER, R_PREP4, R_PRIORITY, R_RECOVER, R_TRIGGER, R_WIN, SQUARE_NAMES, T,
+    other)
 from kifu.replays.kit import decisions, frame
 
 #: the section a decision belongs to, by the effect that asks it (cited when a choice is refused)
@@ -56,7 +57,12 @@ class Choose(Base):
         pending = t.s["pending"]
         if pending and pending["kind"] == "window":
             raise RuleViolation(R_PRIORITY, "a response window is answered with respond or pass")
-        decisions.check_choice(t.s, cmd, section_of(pending["kind"]) if pending else R_PRIORITY)
+        rule = section_of(pending["kind"]) if pending else R_PRIORITY
+        if pending and pending["kind"] == "block" and cmd["seat"] == pending["seat"]:
+            check_block(t, cmd["choice"])  # the squares the supplement forbids, by the section forbidding them
+            if isinstance(cmd["choice"], list) and len(cmd["choice"]) > 1:
+                rule = R_COOP_DEF
+        decisions.check_choice(t.s, cmd, rule)
 
     def run(self, t: T, cmd: dict) -> None:
         EFFECTS.answer(t, cmd)
@@ -211,6 +217,9 @@ class Appear(Base):
     def check(self, t: T, cmd: dict) -> None:
         _free(t, cmd, R_APPEAR)
         seat, card = cmd["seat"], cmd["card"]
+        if card in t.cs.cards and t.card(card)["kind"] == "event":
+            raise RuleViolation(R_KINDS, f"{t.card(card)['name']} is an event card (名前の部分が赤色), not a character: "
+                                         "only character cards and character-and-event cards appear")
         if t.s["phase"] != "appear":
             blue = card in t.cs.cards and t.card(card)["kind"] == "both" and t.s["phase"] == "battle"
             raise RuleViolation(R_BOTH if blue else R_APPEAR, "characters appear from hand only in the appear phase"
@@ -218,8 +227,6 @@ class Appear(Base):
         if card not in t.cs.cards or t.hand_item(seat, card) is None:
             raise RuleViolation(R_APPEAR, f"{card} is not in {seat}'s hand")
         c = t.card(card)
-        if not is_character(c):
-            raise RuleViolation(R_APPEAR, f"{c['name']} is an event, not a character")
         p = t.p(seat)
         if c["cost"] > p["pool"] + len(p["hand"]) - 1:
             raise RuleViolation(R_COST, f"{seat} cannot pay {c['cost']} for {c['name']}")

@@ -4,8 +4,9 @@ Hands are hidden from everyone but their owner; face-down places from everyone (
 judge's omniscient view shows what each one is, or ``"?N"`` where an observed table never
 saw it). The open response window (with ``answering``: the appearance or declaration it
 answers), the battle (its ``attackers``/``blockers`` are the characters' ``uid``) and the
-pending decision are shown; the options of a decision only to the seat that decides (they
-would tell its hand).
+pending decision are shown (with the card it resolves, already public: ``card`` the
+character appearing or the event declared, ``pick`` a card searched out to appear); the
+options of a decision only to the seat that decides (they would tell its hand).
 """
 from __future__ import annotations
 
@@ -61,6 +62,14 @@ def view(t: T, perspective: str, to_act: tuple[str, ...]) -> dict[str, Any]:
             decision = {"seat": pending["seat"], "kind": pending["kind"], "prompt": pending["prompt"]}
             if omni or perspective == pending["seat"]:
                 decision["options"] = pending["options"]
+            # what the decision resolves, already public: the character appearing or the event
+            # declared (its command named it), and a card searched out to appear (face up)
+            top = s["stack"][-1] if s["stack"] else None
+            if top is not None:
+                for key, card in (("card", top["card"] if top["origin"] in ("appear", "declare", "declared") else None),
+                                  ("pick", top["params"].get("pick"))):
+                    if isinstance(card, str) and not is_token(card):
+                        decision[key] = {"card": card, "name": t.name(card)}
     tokens = t.zones.z["tokens"]
     out = {
         "step": s["step"], "table": s["table"], "turn": s["turn"], "phase": s["phase"], "active": s["active"],

@@ -62,9 +62,21 @@ Rulings where the rulebook is silent (each names the sentence it leans on):
   stands is decided only by placing). It is optional (``skip_bonus``).
 - A card that cannot be placed is discarded and no die moves (〇配置ルール/１: 配置せず
   捨て札); discarded cards lie face up in one common pile.
-- Every album card has one attribute (コンポーネント) and every player one die of each
-  colour, so 配置ルール/２ moves exactly one die; the rules move every die of the colour,
-  as 「複数あれば、その全てを移動させます」 says, and each rolls towards its new square.
+- Every album card has one attribute (コンポーネント) and every player starts with one die
+  of each colour; the rules move every die of the colour, as 「複数あれば、その全てを移動
+  させます」 says, and each rolls towards its new square.
+- A skill that gives one more die of a colour (``extra_die``, 配置ルール/１「いずれかの
+  カード」, ２「複数あれば」) gives it when the skill is set: the die is put on the card
+  that carries the seat's die of that colour, showing the same faces, so every die of a
+  colour stands on one card and rolls one face onto the placed card, which is next to
+  them all. It is the ``"red2"`` die of ``bonus_die`` (``die: 2``). Every die counts in the
+  sums (中間決算 「４つのサイコロ」 is every player's four without such a skill; 最終決算
+  「各サイコロの目を合計し」), a dream on a colour's die reads the higher, "all different"
+  reads every die. The 16 dice of コンポーネント are not counted: a table short of one uses
+  another, as 「何か他の物で代用」 says of cubes. Source: judge's choice — the rulebook
+  prints no skill and says nothing of where a die gained later stands.
+- ★ are counted one by one (最終決算/１: 「★」１個につき): a ★★ card costs −2 and takes two
+  cubes; a skill on "a ★ card" (``power_on_star``, ``no_star``) reads a ★★ card as one.
 - The stage deck running out (only a skill's extra リピート can do it with four players):
   nothing more is drawn; an empty 共通場 means no card to take.
   Source: judge's choice — the rulebook never draws past 3 × 2 × players.
@@ -75,8 +87,10 @@ Rulings where the rulebook is silent (each names the sentence it leans on):
 - 中間決算: shared places are dense, as the rulebook's example (A22 B22 C18 D18: AB 1st,
   CD 2nd).
 - 最終決算/１: a ★ with a power cube on it counts +1 VP instead of −1 (「１ＶＰとして扱い
-  ます」); all power is placed, power beyond the ★ cards scores nothing. The supply of
-  cubes never runs out (コンポーネント: 不足したら、何か他の物で代用してください).
+  ます」); all power is placed (「所持しているパワーは全て配置してください」: after it
+  nobody holds any; ``final`` keeps how much each held), power beyond the ★ scores
+  nothing. The supply of cubes never runs out (コンポーネント: 不足したら、何か他の物で
+  代用してください).
 - Equal highest totals: a draw among the tied (最終決算: 「複数いたら引き分け」); the
   outcome names them as ``winners`` with ``draw`` true.
 - Observed tables: a dream card the recorder did not see is an unknown token; a skill is
@@ -114,7 +128,9 @@ class RollingStone(Game):
     """The ``Rules`` object of Life is Rolling Stone (draft 8)."""
 
     id = "rolling_stone"
-    version = 1
+    version = 2  # 2: all power placed at 最終決算/１; ★ counts (★★); extra_die; bonus_die's die
+    #: コンポーネント: ３〜４人用
+    seats_rule = "コンポーネント"
     title = "Life is Rolling Stone（草案８）"
     seats = (3, 4)
     COMMANDS = COMMANDS

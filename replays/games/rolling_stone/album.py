@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from kifu.replays.games.rolling_stone.dice import STEP
+from kifu.replays.games.rolling_stone.dice import STEP, colour_of
 
 COLUMNS = "ABCD"
 ROWS = (1, 2, 3, 4)
@@ -51,9 +51,11 @@ def dice_squares(dice: Mapping[str, Mapping]) -> set[str]:
 
 
 def sources(dice: Mapping[str, Mapping], colours: Iterable[str]) -> list[str]:
-    """The squares of the dice of ``colours`` (a card's colour): 「同色のサイコロが乗せられている」カード."""
+    """The squares of the dice of ``colours`` (a card's colour): 「同色のサイコロが乗せられている」カード
+    (いずれかのカード: every die of the colour counts, a second one from a skill too)."""
     wanted = set(colours)
-    return sorted({d["square"] for c, d in dice.items() if c in wanted and d.get("square")}, key=SQUARES.index)
+    return sorted({d["square"] for c, d in dice.items() if colour_of(c) in wanted and d.get("square")},
+                  key=SQUARES.index)
 
 
 def options(album: Mapping[str, str], dice: Mapping[str, Mapping], colour: str) -> tuple[str, list[str]]:

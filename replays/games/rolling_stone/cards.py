@@ -4,7 +4,9 @@ The rulebook (コンポーネント) fixes what a set holds and what each card c
 no card face:
 
 - 72 album cards, 24 per stage (ジュニア 1 / アダルト 2 / シニア 3), each of one attribute
-  (情熱 red, 理性 blue, 欲望 yellow, 調和 green), some with ★ (逆境), each with event icons;
+  (情熱 red, 理性 blue, 欲望 yellow, 調和 green), some with ★ (逆境), each with event icons.
+  A card states how many ★ it prints (``stars``: ``2`` for ★★; 最終決算/１ counts them
+  「１個につき」); ``star`` (true = one ★) is the older form, still read;
 - 9 event cards, 3 per stage, judged on the event icons each player got;
 - 16 dream cards, each one skill (スキル) and one end-of-game scoring (ドリーム効果);
 - 4 character cards, different only in looks.
@@ -37,6 +39,8 @@ STAGES = (1, 2, 3)
 STAGE_NAMES = {1: "ジュニア", 2: "アダルト", 3: "シニア"}
 #: コンポーネント: how many of each a set holds
 PER_STAGE_ALBUM, PER_STAGE_EVENTS, DREAMS_IN_SET, CHARACTERS_IN_SET = 24, 3, 16, 4
+#: the most ★ a card may state (a bound for the schema, not a rule)
+MAX_STARS = 4
 
 #: skill kind -> its parameters (a skill applies while it lies face up: ゲームの進行/１)
 SKILLS: dict[str, tuple[str, ...]] = {
@@ -46,6 +50,7 @@ SKILLS: dict[str, tuple[str, ...]] = {
     "vp_on_slot": ("slot", "vp"),     # starting a turn from that order square: +vp VP
     "extra_repeat": ("slot",),        # a turn from that order square: one more リピート
     "icon_plus": ("icon",),           # events count one more of that icon
+    "extra_die": ("colour",),         # once set: one more die of that colour (配置ルール/２: 複数あれば)
 }
 #: dream kind -> its parameters (最終決算/２: the card left in hand)
 DREAMS: dict[str, tuple[str, ...]] = {
@@ -122,10 +127,21 @@ class Icon(_Card):
 
 
 class AlbumCard(_Card):
+    """An album card: its stage, attribute, ★ (``stars``, or the older flag ``star``) and icons."""
+
     stage = fields.Integer(required=True, strict=True, validate=validate.OneOf(STAGES))
     colour = fields.String(required=True, validate=validate.OneOf(COLOURS))
-    star = fields.Boolean(required=True)
+    #: how many ★ (逆境) the card prints: 0, 1 (★), 2 (★★) ...
+    stars = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STARS))
+    #: the older form: true for one ★
+    star = fields.Boolean()
     icons = fields.List(fields.String(), required=True, validate=validate.Length(max=4))
+
+    @validates_schema
+    def _one_star_field(self, data: Mapping[str, Any], **_: Any) -> None:
+        if ("stars" in data) == ("star" in data):
+            raise ValidationError("state the ★ either as a count (stars) or as a flag (star), not both or neither",
+                                  "stars")
 
 
 class EventCard(_Card):
@@ -184,6 +200,9 @@ class RollingStoneCards(CardSetSchema):
         for key, kind in (("album", "album"), ("events", "event"), ("dreams", "dream"), ("characters", "character")):
             for card in loaded[key]:
                 out[card["id"]] = {**card, "kind": kind}
+                if kind == "album":  # one reading of the ★ for the rules: a count, and whether any
+                    stars = card["stars"] if "stars" in card else int(card["star"])
+                    out[card["id"]].update(stars=stars, star=stars > 0)
         return out
 
 
@@ -223,5 +242,5 @@ def card_text(cs: CardSet, card: str) -> str:
     if c is None:
         return card
     if c["kind"] == "album":
-        return f"『{c['name']}』（{COLOUR_NAMES[c['colour']]}{'★' if c['star'] else ''}）"
+        return f"『{c['name']}』（{COLOUR_NAMES[c['colour']]}{'★' * c['stars']}）"
     return f"『{c['name']}』"

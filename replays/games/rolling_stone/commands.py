@@ -28,7 +28,9 @@ Play (ゲームの進行):
 - ``draw``: one card from the stage deck face up: to the 共通場 (the start player, at the
   round's start) or the リピート card (the active player). Chance: the card.
 - ``order``: ``slot`` 1–4, the order card's square for one's pawn.
-- ``bonus_die`` (order bonus 3): ``colour`` and ``direction``: roll that die one face.
+- ``bonus_die`` (order bonus 3): ``colour`` and ``direction``: roll that die one face;
+  ``die`` (optional, from version 2): which die of the colour, ``2`` for a second one a
+  skill gave (``extra_die``); absent, the first.
 - ``skip_bonus``: decline order bonus 3.
 - ``take``: ``card`` from the 共通場 and ``square`` to place it on (``null``: it cannot
   be placed and is discarded).
@@ -58,7 +60,8 @@ COMMANDS.define("set_skill", card=fields.String(required=True))
 COMMANDS.define("draw")
 COMMANDS.define("order", slot=fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=4)))
 COMMANDS.define("bonus_die", colour=fields.String(required=True, validate=validate.OneOf(COLOURS)),
-                direction=fields.String(required=True, validate=validate.OneOf(DIRECTIONS)))
+                direction=fields.String(required=True, validate=validate.OneOf(DIRECTIONS)),
+                die=fields.Integer(strict=True, validate=validate.Range(min=2, max=9)))
 COMMANDS.define("skip_bonus")
 COMMANDS.define("take", card=fields.String(required=True),
                 square=fields.String(required=True, allow_none=True, validate=SQUARE))

@@ -19,6 +19,7 @@ RULINGS = {
     "character_lost": "裁定: キャラクターカードも「配置されているもの」なので、サイコロが乗っていなければ捨て札にできる",
     "bonus_in_place": "裁定: サイコロはそのカードの上で1面転がる",
     "star_power": "裁定: パワーを置いた★は+1VP、置けなかったパワーは0VP",
+    "extra_die": "裁定: 増えたサイコロは同色のサイコロが乗ったカードに同じ向きで置く",
 }
 
 
@@ -103,7 +104,12 @@ def _entry(e: dict[str, Any], before: dict, after: dict, cs: CardSet) -> str | N
     what = e["what"]
     if what == "roll":
         moved = f" {e['square']}→{e['to']}" if e["to"] != e["square"] else ""
-        return f"{COLOUR_NAMES[e['colour']]} {e['top']}→{e['to_top']}, {e['direction']}{moved}"
+        number = e.get("die", e["colour"])[len(e["colour"]):]
+        return f"{COLOUR_NAMES[e['colour']]}{number} {e['top']}→{e['to_top']}, {e['direction']}{moved}"
+    if what == "die":
+        number = e["die"][len(e["colour"]):]
+        return (f"{e['seat']} スキル{_c(cs, e['card'])}: {COLOUR_NAMES[e['colour']]}のサイコロをもう1個"
+                f"（{COLOUR_NAMES[e['colour']]}{number}、{e['square']} に {e['top']}）（{RULINGS['extra_die']}）")
     if what == "gain":
         amount = f"{e['amount']:+d}"
         return f"{e['seat']} " + (f"パワー{amount}" if e["reward"] == "power" else f"{amount}VP") + f"（{e['why']}）"

@@ -76,6 +76,26 @@ def orientations(top: int) -> list[int]:
     return [f for f in FACES if f not in (top, opposite(top))]
 
 
+def colour_of(die: str) -> str:
+    """The colour of a die of an album: its id is the colour, and a second (third...) die
+    of one colour, which a skill gives (``extra_die``), is ``"<colour><n>"``.
+
+    >>> colour_of("red"), colour_of("red2")
+    ('red', 'red')
+    """
+    return die.rstrip("0123456789")
+
+
+def die_id(colour: str, n: int = 1) -> str:
+    """The id of the ``n``-th die of ``colour`` (1: the one every player starts with)."""
+    return colour if n == 1 else f"{colour}{n}"
+
+
+def of_colour(dice: Mapping[str, Mapping], colour: str) -> list[str]:
+    """The ids of the dice of ``colour`` in ``dice``, the first one first."""
+    return sorted((d for d in dice if colour_of(d) == colour), key=lambda d: (len(d), d))
+
+
 def direction(src: str, dst: str) -> str | None:
     """The direction from square ``src`` to the orthogonal neighbour ``dst`` (else None)."""
     dr, dc = int(dst[1:]) - int(src[1:]), ord(dst[0]) - ord(src[0])

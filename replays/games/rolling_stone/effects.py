@@ -6,15 +6,17 @@ skill 「特定の条件を満たすと効果が適用されます」 and an eve
 テキストに従って」, so each resolves by itself. A frame's ``params`` are the card's
 ability parameters plus what triggered it.
 
-Timings: ``placed`` (a card went into the album), ``lost`` (a card was discarded instead
-of placed, or replaced), ``turn`` (a turn starts from an order square), ``judging`` (an
-event counts icons), ``dream`` (最終決算/２), ``event`` (ゲームの進行/４).
+Timings: ``set`` (the skill was just set: １：ステージ開始), ``placed`` (a card went into
+the album), ``lost`` (a card was discarded instead of placed, or replaced), ``turn`` (a
+turn starts from an order square), ``judging`` (an event counts icons), ``dream``
+(最終決算/２), ``event`` (ゲームの進行/４).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from kifu.replays.games.rolling_stone import album as _album
+from kifu.replays.games.rolling_stone import dice as _dice
 from kifu.replays.games.rolling_stone.commands import COLOURS
 from kifu.replays.games.rolling_stone.state import R_EVENT, R_FINAL, Table
 from kifu.replays.kit import Effects, frame
@@ -67,6 +69,22 @@ def _extra_repeat(t: Table, f: dict) -> None:
     if f["params"]["from_slot"] == f["params"]["slot"]:
         t.s["repeats"] += 1
         t.note("skill", seat=f["seat"], card=f["card"], text="リピートをもう１回")
+
+
+@EFFECTS.effect("skill:extra_die", timing="set")
+def _extra_die(t: Table, f: dict) -> None:
+    """One more die of the colour, put on the card that carries the seat's first die of that
+    colour, showing the same faces (ruling): so every die of a colour stands on one card,
+    and 配置ルール/２ rolls them all one face onto the placed card (「複数あれば、その全てを
+    移動させます」)."""
+    if f["params"]["set"] != f["card"]:
+        return
+    seat, colour = f["seat"], f["params"]["colour"]
+    dice = t.s["dice"][seat]
+    first = dice[colour]
+    die = _dice.die_id(colour, len(_dice.of_colour(dice, colour)) + 1)
+    dice[die] = {"square": first["square"], "top": first["top"], "north": first["north"]}
+    t.note("die", seat=seat, card=f["card"], die=die, colour=colour, square=first["square"], top=first["top"])
 
 
 @EFFECTS.effect("skill:icon_plus", timing="judging")
@@ -131,12 +149,14 @@ def _full_lines(t: Table, seat: str, p: dict) -> int:
 
 @_dream("die_at_least")
 def _die_at_least(t: Table, seat: str, p: dict) -> int:
-    return p["vp"] if t.s["dice"][seat][p["colour"]]["top"] >= p["face"] else 0
+    dice = t.s["dice"][seat]  # any die of the colour (a skill may give a second one)
+    return p["vp"] if max(dice[d]["top"] for d in _dice.of_colour(dice, p["colour"])) >= p["face"] else 0
 
 
 @_dream("dice_all_different")
 def _dice_all_different(t: Table, seat: str, p: dict) -> int:
-    return p["vp"] if len({d["top"] for d in t.s["dice"][seat].values()}) == 4 else 0
+    tops = [d["top"] for d in t.s["dice"][seat].values()]  # every die: four, or more with extra_die
+    return p["vp"] if len(set(tops)) == len(tops) else 0
 
 
 # -- events (ゲームの進行/４) ----------------------------------------------------------------

@@ -232,6 +232,8 @@ def reveal_skills(t: Table) -> None:
     for seat in t.seats:
         t.s["skills"][seat].append(chosen[seat])
     t.note("skills", cards={s: chosen[s] for s in t.seats})
+    for seat in t.seats:  # a skill that acts once, when set (extra_die)
+        trigger(t, "set", seat, set=chosen[seat])
     t.s["choices"] = {}
     pile = f"events{t.s['stage']}"
     t.s["events"] = [t.zones.draw(pile, "event_card", R_STAGE, visible=ALL, unknown_ok=False)
@@ -362,21 +364,35 @@ def to_repeat(t: Table) -> None:
     next_turn(t, prev)
 
 
+def bonus_die_id(cmd: dict) -> str:
+    """The die ``bonus_die`` names: its colour's first, or the ``die``-th of that colour."""
+    return _dice.die_id(cmd["colour"], cmd.get("die", 1))
+
+
+def die_name(die: str) -> str:
+    """赤, or 赤2 for a second red die."""
+    colour = _dice.colour_of(die)
+    return COLOUR_NAMES[colour] + die[len(colour):]
+
+
 @COMMANDS.implements("bonus_die")
 class BonusDie:
     """オーダーボーナス３: 自分のサイコロ１個を、好きな方向へ１面分動かしてもよい."""
 
     def check(self, t, cmd):
-        pass  # the colour and direction are the schema's; the die stays on its card
+        # the colour and direction are the schema's; the die stays on its card
+        if bonus_die_id(cmd) not in t.s["dice"][cmd["seat"]]:
+            raise RuleViolation(R_MAIN, f"{cmd['seat']} has no {die_name(bonus_die_id(cmd))} die "
+                                        "(オーダーボーナス3: 自分のサイコロ１個)")
 
     def apply(self, t, cmd):
-        t.roll_die(cmd["seat"], cmd["colour"], cmd["direction"], "オーダーボーナス3")
+        t.roll_die(cmd["seat"], bonus_die_id(cmd), cmd["direction"], "オーダーボーナス3")
         to_take(t)
 
     def label(self, t, cmd, seat):
-        die = t.s["dice"][cmd["seat"]][cmd["colour"]]
+        die = t.s["dice"][cmd["seat"]][bonus_die_id(cmd)]
         after = _dice.roll(die, cmd["direction"], t.s["handedness"])
-        return (f"オーダーボーナス3: {COLOUR_NAMES[cmd['colour']]} を{DIRECTION_NAMES[cmd['direction']]}へ1面"
+        return (f"オーダーボーナス3: {die_name(bonus_die_id(cmd))} を{DIRECTION_NAMES[cmd['direction']]}へ1面"
                 f"（{die['top']}→{after['top']}）")
 
 
@@ -407,11 +423,13 @@ def place_card(t: Table, seat: str, card: str, square: str | None) -> None:
     album[square] = card
     t.note("placed", seat=seat, card=card, square=square)
     colour = t.colour(card)
-    for src in sources(t.s["dice"][seat], [colour]):
+    dice = t.s["dice"][seat]
+    for die in _dice.of_colour(dice, colour):  # 複数あれば、その全てを移動させます
+        src = dice[die]["square"]
         way = _dice.direction(src, square)
         if way is None:
-            raise RuleViolation(R_MOVE, f"the {COLOUR_NAMES[colour]} die on {src} is not next to {square}")
-        t.roll_die(seat, colour, way, "配置", to=square)
+            raise RuleViolation(R_MOVE, f"the {die_name(die)} die on {src} is not next to {square}")
+        t.roll_die(seat, die, way, "配置", to=square)
     trigger(t, "placed", seat, placed=card)
 
 
@@ -522,18 +540,21 @@ class RevealDream:
 
 
 def final_scoring(t: Table) -> None:
-    """最終決算: 1 dice + ★ (−1 each; +1 with a power on it, all power placed), 2 the dream
-    card left in hand, 3 a full album +6; plus the VP gained before."""
+    """最終決算: 1 dice + ★ (−1 each; +1 with a power on it; 所持しているパワーは全て配置して
+    ください: every cube is placed, so none is held after it), 2 the dream card left in
+    hand, 3 a full album +6; plus the VP gained before."""
     final: dict[str, Any] = {}
     for seat in t.seats:
         stars, power = t.stars(seat), t.s["power"][seat]
         covered = min(stars, power)
         dream = sum(dream_score(t, seat, card) for card in t.s["hands"][seat])
-        row = {"dice": t.dice_sum(seat), "stars": stars, "power_placed": covered, "star_vp": covered - (stars - covered),
+        row = {"dice": t.dice_sum(seat), "stars": stars, "power": power, "power_placed": covered,
+               "star_vp": covered - (stars - covered),
                "dream": dream, "full": FULL_ALBUM_VP if album_full(t.s["albums"][seat]) else 0,
                "earned": t.s["vp"][seat]}
         row["total"] = row["dice"] + row["star_vp"] + row["dream"] + row["full"] + row["earned"]
         final[seat] = row
+        t.gain(seat, "power", -power, "最終決算1: 所持しているパワーは全て配置")
     t.s.update(final=final, phase="over")
     t.note("final", scores={s: final[s]["total"] for s in t.seats})
 
@@ -623,7 +644,9 @@ def legal_commands(t: Table, seat: str) -> list[dict]:
         tokens = [i for i in s["hands"][seat] if is_token(i)]
         out = [{"type": "reveal_dream", "seat": seat, "card": c} for c in t.zones.candidates(tokens)]
     elif s["turn_step"] == "bonus":
-        out = [{"type": "bonus_die", "seat": seat, "colour": c, "direction": d} for c in COLOURS for d in DIRECTIONS]
+        out = [{"type": "bonus_die", "seat": seat, "colour": _dice.colour_of(die), "direction": d,
+                **({"die": int(die[len(_dice.colour_of(die)):])} if die not in COLOURS else {})}
+               for c in COLOURS for die in _dice.of_colour(s["dice"][seat], c) for d in DIRECTIONS]
         out.append({"type": "skip_bonus", "seat": seat})
     elif s["turn_step"] == "take":
         for card in s["field"]:

@@ -11,7 +11,9 @@ Layout (``deal`` builds it; ``rules`` changes a copy)::
      "skills": {seat: [card]},              # dream cards set face up, apart from the album
      "characters": {seat: card},            # pK takes the set's K-th character card
      "albums": {seat: {square: card}},      # the character card included
-     "dice": {seat: {colour: {"square": sq | None, "top": 1..6 | None, "north": 1..6 | None}}},
+     "dice": {seat: {die: {"square": sq | None, "top": 1..6 | None, "north": 1..6 | None}}},
+                                            # die: its colour; a second one of a colour "red2"
+                                            # (a skill's extra_die; dice.colour_of)
      "power": {seat: n}, "vp": {seat: n},   # vp: interim scoring, events, skills so far
      "marker": seat | None,                 # the start player marker
      "order": [seat | None] * 4,            # the order card's squares 1..4
@@ -22,7 +24,8 @@ Layout (``deal`` builds it; ``rules`` changes a copy)::
      "placing": card | None,                # the drawn card the active player places now
      "discard": [card], "resolved": [card], # discarded album cards; events that happened
      "log": [{"what": ..., ...}],           # what the last command did (for describe)
-     "final": None | {seat: {"dice", "stars", "power", "dream", "full", "earned", "total"}}}
+     "final": None | {seat: {"dice", "stars", "power", "power_placed", "star_vp", "dream", "full",
+                             "earned", "total"}}}       # power: all of it placed (then 0 held)
 
 Face-down piles are the kit's (``state["zones"]``): ``"dreams"`` (the dream deck; what
 is left after the deal stays there, removed from the game), ``"stage1"`` .. ``"stage3"``
@@ -130,7 +133,8 @@ class Table(Ctx):
         return sum(self.card(c).get("icons", []).count(icon) for c in self.s["albums"][seat].values())
 
     def stars(self, seat: str) -> int:
-        return sum(1 for c in self.s["albums"][seat].values() if self.card(c).get("star"))
+        """The ★ in ``seat``'s album, each one counted (★★ is two: 最終決算/１ 「★」１個につき)."""
+        return sum(self.card(c).get("stars", 0) for c in self.s["albums"][seat].values())
 
     def dice_sum(self, seat: str) -> int:
         return sum(d["top"] or 0 for d in self.s["dice"][seat].values())
@@ -148,12 +152,13 @@ class Table(Ctx):
             self.s["vp"][seat] += amount
         self.note("gain", seat=seat, reward=reward, amount=amount, why=why)
 
-    def roll_die(self, seat: str, colour: str, direction: str, why: str, to: str | None = None) -> None:
-        """Roll ``seat``'s die of ``colour`` one face towards ``direction`` (onto ``to``)."""
-        die = self.s["dice"][seat][colour]
+    def roll_die(self, seat: str, die_id: str, direction: str, why: str, to: str | None = None) -> None:
+        """Roll ``seat``'s die ``die_id`` (a colour, or ``"red2"``) one face towards
+        ``direction`` (onto ``to``)."""
+        die = self.s["dice"][seat][die_id]
         turned = _dice.roll(die, direction, self.s["handedness"])
-        self.note("roll", seat=seat, colour=colour, top=die["top"], to_top=turned["top"], direction=direction,
-                  square=die["square"], to=to or die["square"], why=why)
+        self.note("roll", seat=seat, colour=_dice.colour_of(die_id), die=die_id, top=die["top"],
+                  to_top=turned["top"], direction=direction, square=die["square"], to=to or die["square"], why=why)
         die.update(turned)
         if to:
             die["square"] = to

@@ -4,7 +4,8 @@ Hidden: a hand of dream cards (its owner and the omniscient perspective see it; 
 see how many), and a committed simultaneous choice (the dream passed left, the skill set
 face down) until every seat has chosen: others see only that it is made. The seed and
 the order of any face-down pile are never shown. Everything else is public: albums with
-their cards and dice (top, north and east faces), power, VP, skills, the order card, the
+their cards and dice (by die: the colour, or ``"red2"`` for a second red one; its
+colour, top, north and east faces), power, VP, skills, the order card, the
 start player marker, the 共通場, the event row, the discard pile, the deck sizes.
 
 ``cards`` describes every card id the view shows (name, kind, colour, ★, icons, text),
@@ -33,7 +34,8 @@ def view(state: dict, cs: CardSet, perspective: str, to_act: Iterable[str], outc
         seats[seat] = {
             "character": state["characters"][seat],
             "album": dict(state["albums"][seat]),
-            "dice": {c: {**d, "east": _dice.east(d, state["handedness"]) if d["north"] else None}
+            "dice": {c: {**d, "colour": _dice.colour_of(c), "east": _dice.east(d, state["handedness"]) if d["north"]
+                         else None}
                      for c, d in state["dice"][seat].items()},
             "dice_sum": sum(d["top"] or 0 for d in state["dice"][seat].values()),
             "power": state["power"][seat], "vp": state["vp"][seat],
@@ -82,7 +84,8 @@ def _card(cs: CardSet, card: str) -> dict[str, Any]:
     info: dict[str, Any] = {"name": c["name"], "kind": c["kind"]}
     if c["kind"] == "album":
         info.update(stage=c["stage"], colour=c["colour"], colour_name=COLOUR_NAMES[c["colour"]],
-                    attribute=ATTRIBUTES[c["colour"]], star=c["star"], icons=[icon_name(cs, i) for i in c["icons"]])
+                    attribute=ATTRIBUTES[c["colour"]], star=c["star"], stars=c["stars"],
+                    icons=[icon_name(cs, i) for i in c["icons"]])
     elif c["kind"] == "event":
         info.update(stage=c["stage"], text=c["effect"]["text"])
     elif c["kind"] == "dream":

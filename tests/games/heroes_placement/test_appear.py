@@ -50,7 +50,7 @@ def test_appear_over_any_character_rested_or_not_and_on_a_destroyed_place():
 
 def test_events_do_not_appear_and_the_cost_must_be_payable():
     s = at(hand(game(), "p1", [FISHING, MAKI]), "appear")
-    refused(s, cmd("appear", "p1", card=FISHING), R_APPEAR)
+    refused(s, cmd("appear", "p1", card=FISHING), "カードの種類")  # イベントカード(名前の部分が赤色): not a character
     refused(s, cmd("appear", "p1", card=MAKI), "登場フェイズ/コスト")
     s["players"]["p1"]["pool"] = 1  # コスト発生 this turn pays first
     s = go(s, cmd("appear", "p1", card=MAKI))

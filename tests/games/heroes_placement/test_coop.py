@@ -4,7 +4,7 @@ from __future__ import annotations
 from kifu.replays.games.heroes_placement.effects import downs
 
 from .helpers import (AQUA, HARU, KANADE, KEISA, MAKI, MIMI, at, char, choose, clear, cmd, game, go, kind,
-                      pass_, put)
+                      pass_, put, refused)
 
 
 def battle(p1, p2):
@@ -77,3 +77,29 @@ def test_coop_attack_and_defence_the_supplements_example():
     s = choose(s, "p2", [1])
     assert char(s, "p2", 3) is None and char(s, "p2", 0)["card"] == AQUA
     assert char(s, "p1", 1) is None and char(s, "p1", 0)["card"] == MAKI
+
+
+def test_two_blockers_without_a_card_that_allows_it_are_refused_citing_coop_defence():
+    """協力防御(特に記載がない限り行えない): given defenders none of whose cards allows it, when
+    the defender names two of them, then it is refused under 協力防御, not バトルフェイズ②−B."""
+    plain = battle({2: KANADE}, {0: HARU, 1: MAKI})
+    plain = pass_(go(plain, cmd("attack", "p1", square=2, target=0)), "p2")
+    violation = refused(plain, cmd("choose", "p2", choice=[0, 1]), "協力防御")
+    assert "特に記載がない限り行えない" in violation.message
+
+
+def test_a_co_defender_outside_the_range_is_refused_citing_coop_defence():
+    """※協力防御は元々防御できる範囲のプレイスに攻撃された時にしか指定できません。左上のプレイスを
+    指定された場合、左上、左下、中央上のキャラのみ協力防御キャラに指定できます."""
+    s = battle({2: KANADE}, {0: AQUA, 1: HARU, 3: MIMI, 4: MAKI})
+    s = pass_(go(s, cmd("attack", "p1", square=2, target=0)), "p2")
+    violation = refused(s, cmd("choose", "p2", choice=[0, 4]), "協力防御")  # 4 (後中) is not next to 前左
+    assert "out of range" in violation.message
+
+
+def test_a_single_blocker_outside_the_range_is_refused_citing_battle_2b():
+    """バトルフェイズ②−B 指定された場所にいるキャラか上下左右に隣接したマスにいるキャラで防御し."""
+    s = battle({2: KANADE}, {0: HARU, 5: MAKI})
+    s = pass_(go(s, cmd("attack", "p1", square=2, target=0)), "p2")
+    refused(s, cmd("choose", "p2", choice=[5]), "バトルフェイズ②−B")
+    assert go(s, cmd("choose", "p2", choice=[0]))["battle"]["stage"] == "blocked"  # one in range is taken

@@ -16,11 +16,11 @@ from tests.games import goldens
 from .golden import DECK_OUT, DECK_OUT_PHYSICAL, FOLDER, GOLDEN, RULES, make
 
 PINS = {
-    "coop-defence-and-allocation": ("a1aa7099ad6edae7576912fdb4dfdbc00ca97285f524c459d9d1dd9efa01d9c4", ["p2"], "①"),
-    "interrupted-battle": ("d344e829a82bbe5668197ae50551090c14a031f227668ff5ddcd272301e8fc78", ["p1"], "①"),
-    "recovery-and-coop-attack": ("793908b55b1636143b69664df76adf814d92d9ea9c614e4f666bb5e0b8f88eaa", ["p2"], "①"),
-    DECK_OUT: ("2868b77c8f69f79f3f412cd54ffdca2ccc7860a7e5e25e39c563b1c538f01500", ["p2"], "②"),
-    DECK_OUT_PHYSICAL: ("92fa69d1cd773f96630fb1cfa7259f5dc1b450838b7f78b922de547e5c80160c", ["p2"], "②"),
+    "coop-defence-and-allocation": ("1bcba05df4c44be68bda8953cf35a0baa8fe3e653345481e7796aa671b2634c8", ["p2"], "①"),
+    "interrupted-battle": ("14baa49ebbdff3210ff447ab38aee5e41bcde82d5b2bd4d835abb951b27d4ee3", ["p1"], "①"),
+    "recovery-and-coop-attack": ("3e510151e3ae9f0fe8e04fea6db908f46258e98e53c4138ba1a152384843e0a3", ["p2"], "①"),
+    DECK_OUT: ("a33def75013fbe4832ded3c3033aca879a3b9da237b52954e77b5bbf13ea6973", ["p2"], "②"),
+    DECK_OUT_PHYSICAL: ("8643d5fbd36f46b8499a4fd7f64562ccaa65c2d6fff843ffd17faa9a71421a6c", ["p2"], "②"),
 }
 DIGITAL = [name for name in GOLDEN if name != DECK_OUT_PHYSICAL]
 

@@ -64,7 +64,7 @@ def test_an_observed_draw_left_unknown_is_a_token_in_the_hand_and_a_play_reveals
         "?1": {"since": 1, "how": "draw"}}
     assert RULES.view(s, "p2")["unknown"] == {}  # p2 is shown no token
     assert violation(s, play("p1", "sakura_miko", 0)).rule == "ゲームの流れ/③プレイフェイズ"  # seen on the field
-    assert violation(s, play("p1", "yagoo", 0, "x")).rule == "chance"
+    assert violation(s, play("p1", "yagoo", 0, "x")).rule == 'docs/record-format.md, "Chance"'
     after = step(s, play("p1", "takane_lui", 0))
     assert after["hands"]["p1"] == [] and unit(after, "p1", 0) == ["takane_lui"]
     assert after["zones"]["revealed"] == [{"token": "?1", "card": "takane_lui", "step": 2, "how": "play",

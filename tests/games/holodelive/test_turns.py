@@ -36,12 +36,12 @@ def test_1_ドローフェイズ_a_physical_table_states_the_card_drawn_and_it_m
     assert violation(s, draw("p1", "deck", "sakura_miko")).rule == "ゲームの流れ/①ドローフェイズ"  # on the field
     assert violation(s, draw("p1", "deck", "nobody")).rule == "ゲームの流れ/①ドローフェイズ"
     assert violation(s, draw("p1", "deck")).rule == "ゲームの流れ/①ドローフェイズ"  # the outcome is missing
-    assert violation(s, draw("p1", "deck", "takane_lui", "azki")).rule == "chance"  # one too many
+    assert violation(s, draw("p1", "deck", "takane_lui", "azki")).rule == 'docs/record-format.md, "Chance"'  # one too many
 
 
 def test_1_ドローフェイズ_a_digital_table_states_no_outcome():
     s = arrange(phase="draw")
-    assert violation(s, draw("p1", "deck", "takane_lui")).rule == "chance"
+    assert violation(s, draw("p1", "deck", "takane_lui")).rule == 'docs/record-format.md, "Chance"'
 
 
 def test_1_ドローフェイズ_only_once_per_turn():

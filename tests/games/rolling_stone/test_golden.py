@@ -19,11 +19,11 @@ from .golden import FOLDER, GOLDEN, make
 from .helpers import RULES
 
 PINS = {
-    "four-tied-start-player": ("d3212a47ac75e7a7e750d46f69dc8837a5082f0ad2260db80c4a4e4810bcc4b5",
+    "four-tied-start-player": ("dc900e79bd321f1add4dcf25f03665291547c14a73d53476b0d2c32db5d467af",
                                {"winners": ["p1"], "draw": False, "scores": {"p1": 27, "p2": 23, "p3": 26, "p4": 21}}),
-    "three-full-album": ("b02f25d4c6bf113cbd961377f03e1a7ccf648be9ed98c1c1b7a2aeaa28e73014",
+    "three-full-album": ("65156a2d25f01e5819cd760836da1297e7e1bc061b97032385913db15a5effef",
                          {"winners": ["p3"], "draw": False, "scores": {"p1": 16, "p2": 28, "p3": 38}}),
-    "three-equal-totals": ("208f73f7755c96e131a53e40af33993a8b4ee9141dcdd4b9cea1f408025b5cf3",
+    "three-equal-totals": ("4c0e19027afe19ed2e716ec0f6983ea8fc5a82d445e543a2eac471997907b95b",
                            {"winners": ["p1", "p3"], "draw": True, "scores": {"p1": 30, "p2": 26, "p3": 30}}),
 }
 

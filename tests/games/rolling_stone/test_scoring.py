@@ -63,6 +63,18 @@ def test_final_1_a_power_on_a_star_makes_it_one_vp_and_all_power_is_placed():
     assert (row["power_placed"], row["star_vp"]) == (1, 1)  # the four cubes left score nothing
 
 
+def test_final_1_all_power_is_placed_so_a_player_holds_none_after_it():
+    """所持しているパワーは全て配置してください: given 5 cubes and one ★, when the final
+    scoring is done, then all 5 are placed (one on the ★, four scoring nothing) and none is held."""
+    row, state = _final({"B1": "J-R5"}, power=5, dream="DR16")
+    assert (row["power"], row["power_placed"], row["star_vp"]) == (5, 1, 1)
+    assert state["power"]["p1"] == 0
+    assert {"what": "gain", "seat": "p1", "reward": "power", "amount": -5,
+            "why": "最終決算1: 所持しているパワーは全て配置"} in state["log"]
+    row, state = _final({}, power=2, dream="DR16")  # no ★ at all: placed all the same
+    assert (row["power"], row["power_placed"], state["power"]["p1"]) == (2, 0, 0)
+
+
 def test_final_2_the_dream_card_left_in_hand_scores():
     row, _ = _final({}, tops=(6, 1, 1, 1), dream="DR05")  # 冒険家: 赤のサイコロの目が5以上なら3VP
     assert row["dream"] == 3
@@ -103,4 +115,5 @@ def test_a_played_game_s_outcome_is_its_final_scoring(players):
         assert row["total"] == row["dice"] + row["star_vp"] + row["dream"] + row["full"] + row["earned"]
         assert row["dice"] == sum(d["top"] for d in state["dice"][seat].values())
         assert len(state["hands"][seat]) == 1
+        assert state["power"][seat] == 0 and RULES.view(state, "public")["seats"][seat]["power"] == 0  # 全て配置
     assert RULES.outcome(state).scores == {s: r["total"] for s, r in final.items()}

@@ -50,7 +50,7 @@ def test_a_missing_outcome_names_what_is_possible():
     event = TOY.needs(state, {"type": "draw", "seat": "p1"})
     assert event.options == tuple(f"c{i}" for i in range(1, 9)) and event.visible == ("p1",)
     before = canon.dumps(state)
-    with pytest.raises(RuleViolation, match="outcome 1"):
+    with pytest.raises(RuleViolation, match=r'state "outcomes"\[0\]'):
         TOY.check(state, {"type": "draw", "seat": "p1"})
     assert canon.dumps(state) == before
 

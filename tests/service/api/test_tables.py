@@ -66,7 +66,7 @@ def test_a_deal_lacking_or_misnaming_an_outcome_is_422_with_needs_and_writes_not
     rv = create(admin, deal=deal)
     assert rv.status_code == 422 and rv.json["error"] == "rule_violation" and rv.json["rule"] == "toy/deal"
     assert rv.json["needs"] == {"name": "deal", "rule": "toy/deal", "options": options,
-                                "names": [o[1:] for o in options], "unknown_ok": True,
+                                "names": [o[1:] for o in options], "unknown_ok": False,  # null is refused here
                                 "visible": ["p1"] if index < 3 else ["p2"], "index": index}
     assert dump(redis) == before
 
