@@ -23,6 +23,8 @@ Commands (``type``, ``seat``; positions "center" | "collab" | "back0".."back4"):
 ``support``       メイン: a support ``card`` (tools, mascots, fans attach to ``target``)
 ``oshi_skill``    メイン: ``skill`` "oshi" (once per turn) | "sp" (once per game), paying
                   ホロパワー
+``gift``          メイン/ギフト: the holomem at ``holomem`` uses its gift 「自分のメインステップで、
+                  …」 (「[ターンに1回]」, 「[…限定]」 and its conditions checked)
 ``collab``        メイン/コラボ: the back holomem ``back`` to the collab position (once per
                   turn; the deck top face down to ホロパワー); its collab effect resolves
 ``baton_touch``   メイン/バトンタッチ: centre ↔ ``back``, archiving the centre's ``cheer`` (its
@@ -168,6 +170,7 @@ from typing import Any
 
 from kifu.replays.games.hocg import decklist as _decklist
 from kifu.replays.games.hocg import describe as _describe
+from kifu.replays.games.hocg import manual as _manual
 from kifu.replays.games.hocg import regulation as _regulation
 from kifu.replays.games.hocg import view as _view
 from kifu.replays.games.hocg.cards import HocgCards
@@ -175,6 +178,7 @@ from kifu.replays.games.hocg.commands import COMMANDS
 from kifu.replays.games.hocg.abilities import VOCABULARY
 from kifu.replays.games.hocg.rules import HocgRules
 from kifu.replays.games.hocg.state import OPTIONS
+from kifu.replays.kit import knowledge
 from kifu.replays.rules import OMNISCIENT, check_perspective
 
 
@@ -212,16 +216,16 @@ class Hocg(HocgRules):
         return _view.view(self.context(state, self._cs()), perspective, self.to_act(state), self.outcome(state))
 
     def redact(self, before: dict, command: dict, after: dict, perspective: str) -> dict:
-        """The kit's redaction, plus: a face-down placement and a search not shown to the
-        opponent are named only to their seat."""
+        """The kit's redaction, plus: a face-down placement is named only to its seat, and
+        the card an effect moves only to those who learn it (``manual.learnt_by``: the kit's
+        rule over the zones it moves between)."""
         shown = super().redact(before, command, after, perspective)
+        if command.get("type") == "effect":
+            return knowledge.hide(shown, "card", _manual.learnt_by(command), perspective)
         if perspective in (OMNISCIENT, command.get("seat")):
             return shown
         if command.get("type") == "place":
             return {**shown, "center": None, "back": [None] * len(command.get("back") or [])}
-        if (command.get("type") == "effect" and command.get("op") == "move" and command.get("dest") == "hand"
-                and command.get("src") in ("deck", "holopower") and not command.get("reveal")):
-            return {**shown, "card": None}
         return shown
 
     def describe(self, before: dict, command: dict, after: dict, perspective: str) -> str:

@@ -10,7 +10,7 @@ A holomem on the stage is named by its position: ``"center"``, ``"collab"`` or
 named by printing id (``"hBP01-028_C_02"``); copies of one printing are the same card.
 
 >>> sorted(COMMANDS.schemas)
-['arts', 'baton_touch', 'bloom', 'choose', 'collab', 'effect', 'end_turn', 'keep', 'mulligan', 'oshi_skill', 'place', 'play', 'support']
+['arts', 'baton_touch', 'bloom', 'choose', 'collab', 'effect', 'end_turn', 'gift', 'keep', 'mulligan', 'oshi_skill', 'place', 'play', 'support']
 >>> COMMANDS.schemas["arts"].validate({"type": "arts", "seat": "p1", "holomem": "back0", "art": 0, "target": "center"})
 {'holomem': ['Must be one of: center, collab.']}
 """
@@ -43,6 +43,9 @@ COMMANDS.define("support", card=fields.String(required=True), target=fields.Stri
                                                                                    allow_none=True, load_default=None))
 #: メインフェイズ: the oshi's 推しスキル ("oshi") or SP推しスキル ("sp"), paying ホロパワー
 COMMANDS.define("oshi_skill", skill=fields.String(required=True, validate=validate.OneOf(("oshi", "sp"))))
+#: メインフェイズ / ギフト: the holomem at ``holomem`` uses its gift 「自分のメインステップで、…」 (a new type: no
+#: record before it holds one)
+COMMANDS.define("gift", holomem=fields.String(required=True, validate=validate.OneOf(POSITIONS)))
 #: メインフェイズ/コラボ: the back holomem at ``back`` moves to the collab position
 COMMANDS.define("collab", back=fields.String(required=True, validate=validate.OneOf(POSITIONS[2:])))
 #: メインフェイズ/バトンタッチ: the centre swaps with ``back``, archiving ``cheer`` (the centre's cheer) as the cost

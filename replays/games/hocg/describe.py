@@ -1,7 +1,8 @@
 """One Japanese move-list line per command, as a perspective may read it.
 
 ``describe(before, command, after, perspective)`` names the command from the state
-before it (the table's label, with the card a hidden placement named only to its owner)
+before it (the table's label, with the card a hidden placement named only to its owner,
+and the card an effect moves only to those who learn it: ``Hocg.redact``)
 and then what followed from it, read from the public events of the state after it (a
 draw names its card to the drawer only; life, cheer and searches with a reveal are
 public): it never re-runs the command.
@@ -29,8 +30,8 @@ def describe(before: Board, cmd: dict, after: Board, perspective: str, shown: di
     elif kind == "choose":
         pending = before.s.get("pending") or {}
         line = f"{seat}: {pending.get('prompt', '選択')}: {choice_label(before, pending, cmd.get('choice'))}"
-    elif kind == "effect":
-        line = COMMANDS["effect"].label(before, cmd, seat)
+    elif kind == "effect":  # the command as this perspective reads it: a card it did not learn unnamed
+        line = COMMANDS["effect"].label(before, shown, seat)
         if cmd.get("op") == "move" and cmd.get("dest") == "hand" and not cmd.get("reveal") and not sees:
             line = f"{seat}: {before.name(cmd['source']['card'])}「{cmd['source']['ability']}」— カードを手札に加える"
     else:

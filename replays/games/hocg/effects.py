@@ -128,6 +128,9 @@ ARTS_BONUSES: list[Any] = []
 #: effects of a 「このホロメンがダウンした時」 ability that read what the downed holomem held (its
 #: cards and cheer, given in the frame as ``downed``), registered by the ability families
 READS_DOWNED: set[str] = set()
+#: effects of a 「ダウンさせた時」 text that read the damage over the HP left of each holomem downed
+#: (given in the frame as ``over``: position -> amount), registered by the ability families
+READS_OVER: set[str] = set()
 #: ``(t, f, revealed)``: called once an art's text (``top_for_arts``) has revealed its cards
 REVEAL_HOOKS: list[Any] = []
 
@@ -168,10 +171,13 @@ def check_downs(t: Board, by: dict | None = None) -> None:
     order = [other(s["active"]), s["active"]]
     todo = []
     triggered: list[dict] = []
+    over: dict[str, int] = {}
     for seat in order:
         downed = [(pos, h) for pos, h in t.stage(seat) if h["damage"] >= t.max_hp(h)]
         # archive from the back end first so that back indices stay valid
         for pos, h in sorted(downed, key=lambda x: _archive_order(x[0])):
+            if by and seat != by["seat"]:  # the damage over the HP it had left (``READS_OVER``)
+                over[pos] = h["damage"] - t.max_hp(h)
             own = down_triggers(t, seat, h["card"])
             for f in own:  # what the holomem held, for an ability that reads it once archived (ダウン②)
                 if f["effect"] in READS_DOWNED:
@@ -198,6 +204,9 @@ def check_downs(t: Board, by: dict | None = None) -> None:
             frames.append(frame("replace_center", seat, None, "down"))
     if downed_by:  # after the downs' own steps (judge's choice: the downed side finishes first)
         frames += ko_triggers(t, by, downed_by)
+        for f in frames:  # 「与えたダメージが残りHPをオーバーしていれば」 (``abilities.arts_more``)
+            if f["effect"] in READS_OVER:
+                f["over"] = dict(over)
         if "ko" in WINDOWS:  # 「…が相手のホロメンをダウンさせた時に使える」 (``abilities.windows``)
             frames += WINDOWS["ko"](t, by, downed_by)
     s["stack"].extend(reversed(frames))
@@ -238,6 +247,9 @@ def ko_triggers(t: Board, by: dict, downed: list[str]) -> list[dict]:
     texts = [a for a in card["abilities"] if a.get("effect") == "on_ko"]
     if by.get("art") is not None and by["art"] < len(card["arts"]) and card["arts"][by["art"]].get("effect") == "on_ko":
         texts.append({**card["arts"][by["art"]], "kind": "arts"})
+    elif by.get("art") is not None and by["art"] < len(card["arts"]) and "on_ko" in (card["arts"][by["art"]].get("params")
+                                                                                   or {}):  # 「<効果>。このアーツで…」
+        texts.append({**card["arts"][by["art"]], "kind": "arts", "params": card["arts"][by["art"]]["params"]["on_ko"]})
     out = []
     for a in texts:
         pa = a["params"]

@@ -16,7 +16,8 @@ or tool on the seat's stage or its oshi. The ops (fields beyond ``op`` and ``sou
                 deck_bottom, holopower, cheer_deck); from "deck"/"cheer_deck" it is a
                 search (``card`` named; ``reveal``: shown to the opponent, as a search
                 for a stated kind of card must be), from "deck_top" the top card
-                (a chance event), from "holopower" a face-down card turned up;
+                (a chance event), from "holopower" a face-down card turned up
+                (``card`` null: "a card", the one put there first);
                 a holomem onto the stage (``dest`` the back row's end ``back<n>``, or an
                 empty "center" / "collab"; from hand, deck, archive or holopower, named,
                 shown), off it (``src`` the ``side``'s position; to its owner's hand,
@@ -42,6 +43,18 @@ format allows. After every command (``settle``) an ability whose leading conditi
 not hold (「自分が後攻で最初のターンなら、…」) or that can do none of what its text names
 resolves by itself (event ``manual_skipped``).
 
+Who learns a moved card (``learnt_by``) is the kit's rule over the zones it moves between
+(``kifu.replays.kit.knowledge``; ``SRC_KINDS``, ``DEST_KINDS``): a card from the hand put
+into the deck, onto its top or bottom or into ホロパワー is known to its owner only (the
+command and its line name it to nobody else), a search to the hand likewise, the deck's
+top put face down to nobody, anything to or from the archive or the stage to everyone.
+The owner's ホロパワー is face down to the owner too, so the table never offers a move
+naming one of its cards: it offers "a card" (``card`` null), the one put there first
+(as a cost takes them: they are alike face down), which the table knows (digital) or the
+recorder states when it is turned up (physical; an observed table may leave it unknown
+on its way to the hand). ``check`` still takes a named card (a recorder who saw it, the
+records made before), hidden from those who did not learn it.
+
 Rulings (judge's choice where the rulebook is silent):
 
 - A holomem leaving the stage by an ability (to hand, deck, holopower, archive): the
@@ -64,8 +77,29 @@ from kifu.replays.games.hocg.commands import COMMANDS, POSITIONS
 from kifu.replays.games.hocg.effects import EFFECTS, add_lasting, check_downs, damage, decide, names_of, roll
 from kifu.replays.games.hocg.state import MAX_STAGE, Board, other, pos_label
 from kifu.replays.kit import ALL, is_token
+from kifu.replays.kit import knowledge as K
 
 R_EFFECT = "カード/効果"
+#: what each zone a moved card leaves shows (``kifu.replays.kit.knowledge``): a deck is
+#: searched (looked through by its owner), its top taken unseen; the cheer deck's
+#: search is always shown (``take``); a stage position is face up
+SRC_KINDS = {"hand": K.OWNED, "deck": K.OWNED, "cheer_deck": K.OWNED, "deck_top": K.FACE_DOWN,
+             "holopower": K.FACE_DOWN, "archive": K.FACE_UP}
+#: what each zone a moved card goes to shows: every deck, its top and bottom and ホロパワー
+#: are face down
+DEST_KINDS = {"hand": K.OWNED, "deck": K.FACE_DOWN, "deck_top": K.FACE_DOWN, "deck_bottom": K.FACE_DOWN,
+              "holopower": K.FACE_DOWN, "cheer_deck": K.FACE_DOWN, "archive": K.FACE_UP}
+
+
+def learnt_by(cmd: dict) -> Any:
+    """Who learns the card an effect command moves: ``ALL``, its seat, or nobody (a move
+    between two face-down zones); every op but ``move`` puts its card face up."""
+    if cmd.get("op") != "move":
+        return ALL
+    src, dest = cmd.get("src"), cmd.get("dest")
+    owner = other(cmd["seat"]) if cmd.get("side") == "opponent" else cmd["seat"]
+    return K.learns(K.kind(SRC_KINDS, src), K.kind(DEST_KINDS, dest), owner,
+                    shown=bool(cmd.get("reveal")) or src == "cheer_deck")
 MAX_STEPS = 12  # effect commands ``legal`` offers per hand-resolved ability (then only "done")
 
 
@@ -136,7 +170,8 @@ class Effect:
                 return
             if src == dest:
                 raise RuleViolation(rule, "the card would not move")
-            if card is None and not (src == "deck_top" or (src in ("deck", "cheer_deck") and t.s["table"] == "observed")):
+            if card is None and not (src in ("deck_top", "holopower")
+                                     or (src in ("deck", "cheer_deck") and t.s["table"] == "observed")):
                 raise RuleViolation(rule, "name the card")
             if card is not None and card not in t.cs.cards:
                 raise RuleViolation(rule, f"{card!r} is not a card of this card set")
@@ -153,7 +188,9 @@ class Effect:
                     raise RuleViolation(rule, "the cheer deck is empty")
                 if card is not None and card not in t.zones.may_contain(f"cheer/{seat}"):
                     raise RuleViolation(rule, f"{card!r} cannot be in your cheer deck")
-            if src == "holopower" and not t.zones.holds(pl["holopower"], card):
+            if src == "holopower" and card is None and not pl["holopower"]:
+                raise RuleViolation(rule, "your ホロパワー is empty")
+            if src == "holopower" and card is not None and not t.zones.holds(pl["holopower"], card):
                 raise RuleViolation(rule, f"{card!r} cannot be in your ホロパワー")
             if card is not None:
                 is_cheer = C.is_cheer(t.cs, card)
@@ -428,23 +465,25 @@ def leave_stage(t: Board, seat: str, h: dict, dest: str) -> None:
 def take(t: Board, seat: str, cmd: dict, rule: str) -> str:
     pl, src, card = t.p(seat), cmd["src"], cmd.get("card")
     if src == "hand":
-        return t.take_from_hand(seat, card, "effect", rule)
+        return t.take_from_hand(seat, card, "effect", rule, to=learnt_by(cmd))
     if src == "archive":
         pl["archive"].remove(card)
         return card
     if src == "deck_top":
-        visible = ALL if cmd["dest"] == "archive" else (seat,)
-        return t.zones.draw(f"deck/{seat}", "deck_top", rule, visible=visible,
+        return t.zones.draw(f"deck/{seat}", "deck_top", rule, visible=learnt_by(cmd),
                             unknown_ok=cmd["dest"] not in ("archive",))
     if src in ("deck", "cheer_deck"):
         item = t.zones.take(f"{'deck' if src == 'deck' else 'cheer'}/{seat}", card, rule, how="search")
         if cmd.get("reveal") or src == "cheer_deck":
             t.event("reveal", seat=seat, card=item, source=cmd["source"]["card"])
         return item
+    if card is None:  # ホロパワー's "a card": the one put there first, turned up to whoever learns it
+        return t.zones.turn_up(pl["holopower"].pop(0), "holopower_card", rule, visible=learnt_by(cmd),
+                               how="effect", unknown_ok=cmd["dest"] != "archive")
     item = next(i for i in pl["holopower"] if t.zones.could_be(i, card))  # holopower
     pl["holopower"].remove(item)
     if is_token(item):
-        t.zones.reveal(item, card, "effect", rule)
+        t.zones.reveal(item, card, "effect", rule, to=learnt_by(cmd))
     return card
 
 
@@ -483,6 +522,8 @@ def op_text(t: Board, cmd: dict) -> str:
         card = card_text(t, cmd["card"])
     elif cmd.get("src") == "deck_top" or (op == "attach_cheer" and cmd.get("src") == "cheer_deck"):
         card = "（上の1枚）"
+    elif cmd.get("src") == "holopower" and op == "move":
+        card = "（ホロパワーの1枚）"
     else:
         card = "（非公開のカード）"
     if op == "draw":
@@ -565,6 +606,22 @@ def templates(t: Board, seat: str) -> list[dict]:
     if len({picker(c) for c in offered}) <= MAX_PICKERS:
         return offered
     return [c for c in offered if group(c) == focus] if focus else []
+
+
+def looking(t: Board, seat: str) -> dict[str, list[str]]:
+    """The face-down piles the pending hand-resolved ability lets ``seat`` search (its
+    text names taking a card from them), with every card they may hold: searching is
+    looking, so the seat's view shows them (``view``), as the cards ``templates`` may name."""
+    pending = t.s["pending"]
+    if pending is None or pending["kind"] != "manual" or pending["seat"] != seat:
+        return {}
+    words = Words(unicodedata.normalize("NFKC", t.s["stack"][-1]["params"].get("text") or ""))
+    out = {}
+    if words.zone("deck", "src") and t.deck_size(seat):
+        out["deck"] = t.zones.may_contain(f"deck/{seat}")
+    if (words.zone("cheer_deck", "src") or words.has("エール", "〓")) and t.cheer_deck_size(seat) > 0:
+        out["cheer_deck"] = t.zones.may_contain(f"cheer/{seat}")
+    return out
 
 
 def narrowings(t: Board, seat: str) -> list[str]:
@@ -739,9 +796,8 @@ def _candidates(t: Board, seat: str, text: str, cmd: Any) -> list[dict]:
         out += [cmd("move", card=card, src="archive", dest=dest) for dest in dests]
         if C.is_holomem(t.card(card)):
             out += [cmd("move", card=card, src="archive", dest=pos) for pos in onto]
-    holopower = pl["holopower"]
-    held = t.zones.candidates(holopower) if any(is_token(i) for i in holopower) else sorted(set(holopower))
-    out += [cmd("move", card=card, src="holopower", dest=dest) for card in held for dest in ("hand", "archive")]
+    if pl["holopower"]:  # face down to its owner too: "a card", never one named (``learnt_by``)
+        out += [cmd("move", card=None, src="holopower", dest=dest) for dest in ("hand", "archive")]
     out += [cmd("move", card=card, src="cheer_deck", dest="archive") for card in cheer_deck]
     out += [cmd("shuffle", pile="deck"), cmd("shuffle", pile="cheer_deck"), cmd("holopower", count=1)]
     return out

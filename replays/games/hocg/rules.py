@@ -292,7 +292,7 @@ class Support:
         if c["kind"] != "support":
             raise RuleViolation(R_MAIN, f"{c['name']} is not a support card")
         if c["limited"]:
-            if t.p(seat)["used"]["limited"]:
+            if t.p(seat)["used"]["limited"] and not oshi_skills.limited_room(t, seat):  # 「…枚数は2枚になる」
                 raise RuleViolation("カード/LIMITED", "LIMITED: ターンに1枚しか使えない")
             if t.s["first"] == seat and t.first_turn(seat):
                 raise RuleViolation("カード/LIMITED", "LIMITED cards cannot be used in the first player's first turn")
@@ -333,6 +333,7 @@ class Support:
         c = t.card(card)
         t.take_from_hand(seat, card, "support", R_MAIN)
         if c["limited"]:
+            oshi_skills.limited_used(t, seat)
             t.p(seat)["used"]["limited"] = True
         supports.played(t, seat, card)
         t.p(seat)["used"].setdefault("supports", []).append(card)  # 「このターンに自分が…を使っていた」 (abilities.arts)
@@ -348,7 +349,9 @@ class Support:
             for w in reversed(when):
                 t.s["stack"].append(frame(w["then"]["effect"], seat, card, "support", w["then"]["params"],
                                           pos=cmd["target"]))
-            if when:
+            gifts = keywords.attach_gift_frames(t, seat, cmd["target"], card)  # a gift's 「このホロメンに〈…〉が付いた時」
+            t.s["stack"].extend(gifts)
+            if when or gifts:
                 resolve(t)
             return
         t.archive(seat, card)
@@ -400,6 +403,7 @@ class OshiSkill:
         t.archive(seat, *paid)
         if skill == "sp":
             pl["sp_used"] = True
+            pl["used"]["sp"] = True  # this turn's main step (「このターンの自分のメインステップに…SP推しスキルを使っていた時」)
         else:
             pl["used"]["oshi"] = True
         t.event("oshi_skill", seat=seat, skill=skill, name=ab["name"], paid=paid)
@@ -413,6 +417,28 @@ class OshiSkill:
         name = ab["name"] if ab else "?"
         cost = ab["holopower"] if ab else "?"
         return f"{cmd['seat']}: {kind}「{name}」（ホロパワー{cost}）"
+
+
+@COMMANDS.implements("gift")
+class Gift:
+    """メインフェイズ / 対戦中の現象/ギフト: a gift its text has used in the main step (「自分のメインステップで、…できる」
+    「…自分のメインステップに使える:」), by the holomem at ``holomem`` (``keywords.main_gift``)."""
+
+    def check(self, t: Board, cmd: dict) -> None:
+        main_phase(t)
+        if t.holo(cmd["seat"], cmd["holomem"]) is None:
+            raise RuleViolation(R_MAIN, f"no holomem at {pos_label(cmd['holomem'])}")
+        why = keywords.main_gift_refusal(t, cmd["seat"], cmd["holomem"])
+        if why is not None:
+            raise RuleViolation(t.rule_of(t.holo(cmd["seat"], cmd["holomem"])["card"]), why)
+
+    def apply(self, t: Board, cmd: dict) -> None:
+        keywords.use_main_gift(t, cmd["seat"], cmd["holomem"])
+        resolve(t)
+
+    def label(self, t: Board, cmd: dict, seat: str) -> str:
+        ab = keywords.main_gift(t, cmd["seat"], cmd["holomem"])
+        return f"{cmd['seat']}: {holo_label(t, cmd['seat'], cmd['holomem'])} のギフト「{(ab or {}).get('name') or '?'}」"
 
 
 @COMMANDS.implements("collab")
@@ -494,6 +520,10 @@ class BatonTouch:
         pl["center"], pl["back"][i] = pl["back"][i], center
         pl["used"]["baton"] = True
         t.event("baton_touch", seat=seat, card=pl["center"]["card"], back=center["card"], paid=list(cmd["cheer"]))
+        gifts = keywords.event_gift_frames(t, seat, "baton", center)  # 「このホロメンがバトンタッチして…移動した時」
+        if gifts:
+            t.s["stack"].extend(gifts)
+            resolve(t)
 
     def label(self, t: Board, cmd: dict, seat: str) -> str:
         paid = "、".join(t.name(c) for c in cmd["cheer"]) or "なし"
@@ -546,6 +576,7 @@ class Arts:
         t.event("arts", seat=seat, pos=pos, card=h["card"], art=art["name"], target=cmd["target"])
         s["stack"].extend(supports.arts_used_frames(t, seat, pos))  # attached cards' 「…がアーツを使った時」
         s["stack"].extend(keywords.arts_used_frames(t, seat, pos))  # gifts: 「…がアーツを使った時」, once it is used
+        s["stack"].extend(oshi_skills.arts_used_frames(t, seat, pos))  # the oshi's: 「…がアーツを使った時」, as the gifts'
         s["stack"].append(frame("arts_damage", seat, h["card"], "arts",
                                 {"pos": pos, "art": cmd["art"], "target": cmd["target"]}))
         if art["text"]:
@@ -571,6 +602,7 @@ class EndTurn:
 
     def apply(self, t: Board, cmd: dict) -> None:
         seat = cmd["seat"]
+        oshi_skills.turn_ends(t, seat)  # 「自分のターンが終了する時、…」 (a 推しステージスキル)
         for s in SEATS:  # 「このターンの間」 ends, and 「次の相手のターン…」 of the turn that ends
             for _, h in t.stage(s):
                 h["mods"] = {"hp": 0, "arts": 0}
@@ -637,10 +669,11 @@ def start_turn(t: Board, seat: str) -> None:
     pl["cited"] = []
     t.event("turn", seat=seat, turn=s["turn"])
     for _, h in t.stage(seat):
-        h["rested"] = False
+        h["rested"] = h["rested"] and oshi_skills.stays_rested(t, seat, h)  # 「…リセットステップでアクティブにならない」
     if pl["collab"] is not None:
         h, pl["collab"] = pl["collab"], None
-        h["rested"] = not keywords.stays_awake(t, seat, h)  # a gift: 「…移動してもお休みしない」
+        h["rested"] = not (keywords.stays_awake(t, seat, h)  # a gift: 「…移動してもお休みしない」
+                           or oshi_skills.stays_awake(t, seat, h))  # 「…リセットステップでお休みしない」
         pl["back"].append(h)
         t.event("collab_rests", seat=seat, card=h["card"])
     s["stack"].extend([frame("cheer_step", seat, None, "turn"), frame("draw_step", seat, None, "turn"),
@@ -810,6 +843,7 @@ def main_candidates(t: Board, seat: str) -> list[dict]:
     for skill in ("oshi", "sp"):
         if oshi_ability(t, seat, skill) is not None:
             out.append({"type": "oshi_skill", "seat": seat, "skill": skill})
+    out += keywords.main_gift_candidates(t, seat)  # 「自分のメインステップで、…」 gifts
     backs = [p for p in positions if p.startswith("back")]
     out += [{"type": "collab", "seat": seat, "back": p} for p in backs]
     center = pl["center"]

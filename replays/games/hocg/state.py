@@ -61,6 +61,10 @@ def other(seat: str) -> str:
 
 POS_NAMES = {"center": "センター", "collab": "コラボ"}
 
+#: what the families add to a holomem's HP where it is read (``Board.max_hp``): ``modify(board, holo) -> n``
+#: (a gift 「このホロメンのHP+N」 of the holomem's own top card, …)
+HP_MODIFIERS: list[Any] = []
+
 
 def pos_label(pos: Any) -> str:
     """A stage position in the play sheet's words (``"back0"`` → バック1)."""
@@ -242,7 +246,8 @@ class Board(Ctx):
     def max_hp(self, h: Mapping[str, Any]) -> int:
         base = self.card(h["card"])["hp"] or 0
         return (base + h["mods"]["hp"] + self.lasting(h, "hp")
-                + sum(self.constant(c, "mascot_hp", h) for c in h["attached"]))
+                + sum(self.constant(c, "mascot_hp", h) for c in h["attached"])
+                + sum(modify(self, h) for modify in HP_MODIFIERS))
 
     def lasting(self, h: Mapping[str, Any], kind: str) -> int:
         """The lasting modifiers of ``kind`` ("hp", "arts") on ``h``: until a turn's end, or
@@ -314,14 +319,15 @@ class Board(Ctx):
         return {"card": card, "stack": [], "cheer": [], "attached": [], "damage": 0, "rested": False,
                 "since": self.s["turn"], "mods": {"hp": 0, "arts": 0}, "face_down": face_down}
 
-    def take_from_hand(self, seat: str, card: str, how: str, rule: str) -> str:
-        """``card`` leaves ``seat``'s hand face up (a token that could be it is revealed)."""
+    def take_from_hand(self, seat: str, card: str, how: str, rule: str, *, to: Any = ALL) -> str:
+        """``card`` leaves ``seat``'s hand, shown ``to`` (face up: everyone); a token that
+        could be it is revealed to them alone (``kifu.replays.kit.knowledge``)."""
         item = self.hand_item(seat, card)
         if item is None:
             raise RuleViolation(rule, f"{card!r} is not in {seat}'s hand")
         self.p(seat)["hand"].remove(item)
         if item != card:
-            self.zones.reveal(item, card, how, rule)
+            self.zones.reveal(item, card, how, rule, to=to)
         return card
 
     def draw(self, seat: str, rule: str, event: str = "draw") -> str | None:

@@ -14,8 +14,11 @@ Shape (every perspective; hidden parts are counts)::
          "used": {"limited", "collab", "baton", "oshi", "sp": bool, "arts": [pos]},
          "turns": n, "mulligan": {"done", "redraws", "size"}, "placed": bool}},
      "pending": {"seat", "effect", "card", "prompt", "secret", "text"?, "ability"?,
-                 "cheer"?, "options"?} | None,          # options: the chooser and omniscient only;
-                                                        # cheer: the face-up cheer being attached
+                 "cheer"?, "options"?, "looking"?} | None,  # options: the chooser and omniscient only;
+                                                        # cheer: the face-up cheer being attached;
+                                                        # looking: {"deck"|"cheer_deck": [card]}, the
+                                                        # piles a hand-resolved text searches, to
+                                                        # the chooser (``manual.looking``)
      "roll": {"seat", "face", "card"} | None,           # the last die rolled
      "events": [public notes of the last command], "over": {"winner", "reason"} | None,
      "outcome": {...} | None,
@@ -49,6 +52,7 @@ from collections import Counter
 from typing import Any
 
 from kifu.replays.games.hocg import cards as C
+from kifu.replays.games.hocg import manual as _manual
 from kifu.replays.games.hocg.state import SEATS, Board
 from kifu.replays.kit.zones import shown
 from kifu.replays.rules import OMNISCIENT
@@ -132,6 +136,8 @@ def view(t: Board, perspective: str, to_act: tuple[str, ...], outcome: Any) -> d
             pend["cheer"] = top["params"]["cheer"]
         if omni or perspective == pending["seat"]:
             pend["options"] = list(pending["options"])
+            if pending["kind"] == "manual" and (looked := _manual.looking(t, pending["seat"])):
+                pend["looking"] = looked  # the piles its text searches, as the seat looks through them
     result: dict[str, Any] = {
         "game": "hocg", "table": s["table"], "perspective": perspective, "step": s["step"], "turn": s["turn"],
         "phase": s["phase"], "active": s["active"], "first": s["first"], "to_act": list(to_act),

@@ -52,14 +52,21 @@ BIBOO_2, IROHA_24, SUISEI_D, AZKI_D, TOWA_D, HAACHAMA_1, IRYS_B, RADEN_G, IRYS_G
         "hSD15-008_R", "hBP08-013_U", "hSD18-007_U", "hBP07-052_C", "hSD16-004_C", "hBP08-066_U", "hBP06-010_P",
         "hBP04-030_S", "hBP03-082_S")
 CHLOE_SLOT, CHLOE_SLOT_2 = "hBP02-039_R", "hBP02-040_RR"
-WANTED = {CHLOE_SLOT, CHLOE_SLOT_2, BIBOO_2, IROHA_24, SUISEI_D, AZKI_D, TOWA_D, HAACHAMA_1, IRYS_B, RADEN_G, IRYS_G, CALLI_G, KRONII_C, MIKO_D,
+KANAME_1, ZETA_17, ANYA_82, SUBARU_19, CALLI_62, OKAYU_8, WATAME_13, BAE_45 = (
+    "hBP08-051_R", "hBP07-017_C", "hBP06-082_R", "hSD19-005_U", "hBP04-062_P", "hSD03-008_R", "hBP07-013_S",
+    "hBP07-045_R")
+NENE_1, SUISEI_80, FLARE_65 = "hBP07-081_R", "hBP01-080_P", "hBP05-065_S"
+AI_KOYORI, MIO_24, MIOFA = "hBP06-084_S", "hBP07-024_S", "hBP02-101_C"
+KORONE_2, IRYS_12, CALLI_SPOT, RIONA_2 = "hBP03-066_RR", "hBP08-012_R", "hBP01-100_C", "hBP08-020_R"
+KANADE_80, FUWAMOCO_34, INA_71 = "hBP08-080_C", "hBP08-034_C", "hBP08-071_C"
+WANTED = {KANADE_80, FUWAMOCO_34, INA_71, KORONE_2, IRYS_12, CALLI_SPOT, RIONA_2, AI_KOYORI, MIO_24, MIOFA, NENE_1, SUISEI_80, FLARE_65, KANAME_1, ZETA_17, ANYA_82, SUBARU_19, CALLI_62, OKAYU_8, WATAME_13, BAE_45, CHLOE_SLOT, CHLOE_SLOT_2, BIBOO_2, IROHA_24, SUISEI_D, AZKI_D, TOWA_D, HAACHAMA_1, IRYS_B, RADEN_G, IRYS_G, CALLI_G, KRONII_C, MIKO_D,
           LUI_C, LAOURA_D, CECILIA_1, KANADE_1, RISU_2, MIO_1, SHION_1, WATAME_1, NERISSA_1, MOONA_2, FUBUKI_D, BIJOU_2, AKI_2, IOFI_1, CHIHAYA_D, KIARA_1,
           LAPLUS_C, MATSURI_2, KANADE_2, IROHA_2, CHIHAYA_1, FUBUKI_B, AYAME_2, MATSURI_D, WATAME_2, ANYA_1, ANYA_2, FLARE_66, FLARE_67, ZETA, CHOCO_BUZZ, PEKORA_2, CALLI_2, LAMY_2, LAMY_D, YUKIMIN, MARINE_1, MARINE_2, ANYA, ANCIENT, LAPLUS_1, LAPLUS_2, LAPLUS_1B, LAPLUS_D, IOFI_2,
           IRYS_1, IRYS_2, KRONII_1, SUBARU_1, SUBARU_D, NERISSA_D, FLARE_D, FLARE_2, LUI_2, POLKA_2, ZAIN, CHLOE_1,
           FUBUKI_1, FUBUKI_2, CHOCO_D, KANAERU_1, SORA_2, NOEL_D, OKAYU_BUZZ, KANATA_2, IROHA_1, RADEN_1, MOCOCO,
           PEKORA_1}
 #: their earlier levels (to bloom from), oshi cards and mascots
-NAMES = {"セシリア・イマーグリーン", "虎金妃笑虎", "AZKi", "赤井はあと", "35P", "アユンダ・リス", "大神ミオ", "紫咲シオン", "古石ビジュー", "アキ・ローゼンタール", "アイラニ・イオフィフティーン",
+NAMES = {"一伊那尓栖", "フワワ・アビスガード", "モココ・アビスガード", "戌神ころね", "響咲リオナ", "博衣こより", "水宮枢", "ハコス・ベールズ", "森カリオペの鎌", "セシリア・イマーグリーン", "虎金妃笑虎", "AZKi", "赤井はあと", "35P", "アユンダ・リス", "大神ミオ", "紫咲シオン", "古石ビジュー", "アキ・ローゼンタール", "アイラニ・イオフィフティーン",
          "小鳥遊キアラ", "夏色まつり", "風真いろは", "輪堂千速", "ふぐ太郎", "音乃瀬奏", "百鬼あやめ", "角巻わため", "アーニャ・メルフィッサ", "癒月ちょこ", "森カリオペ", "オーロ・クロニー", "天音かなた", "雪花ラミィ", "宝鐘マリン", "ラプラス・ダークネス", "白上フブキ", "ときのそら", "鷹嶺ルイ", "尾丸ポルカ", "沙花叉クロヱ",
          "フワワ・アビスガード", "IRyS", "兎田ぺこら", "ネリッサ・レイヴンクロフト", "ぽよ余", "あん肝"}
 
@@ -1267,3 +1274,482 @@ def test_hbp02_040_three_holomem_of_one_level_take_a_life(R):
         s = run(R, s, c("p2", "choose", choice="yes"), *revealed, *([WHITE] if revealed[1] == AKARI_DU else []))
         lives.append(life - s["players"]["p1"]["life"])
     assert lives == [1, 0]
+
+
+# ------------------------------------------------------------------ gifts of another holomem's moment
+
+@needs_list
+def test_hbp08_051_at_the_centre_adds_to_the_opponents_baton_cost_when_a_kaname_collabs(R):
+    """hBP08-051 水宮枢 ギフト: 「[センターポジション限定]自分の〈水宮枢〉がコラボした時、相手のセンターホロメンを選ぶ。次の相手の
+    ターンが終了するまで、選んだホロメンのバトンタッチに必要な無色+1。」 (itself at the centre, another 〈水宮枢〉 collabs)."""
+    s = p1_later()
+    s["players"]["p1"]["center"]["card"] = KANAME_1
+    s = collab(R, s, KANAME_1)
+    assert s["players"]["p2"]["center"]["lasting"][0]["kind"] == "baton"
+    plain = collab(R, p1_later(), KANAME_1)  # the centre is 雪見ユキ: no gift
+    assert "lasting" not in plain["players"]["p2"]["center"]
+
+
+@needs_list
+def test_hbp07_045_draws_holopower_when_the_sp_oshi_skill_is_used(R):
+    """hBP07-045 ハコス・ベールズ ギフト: 「[センターポジション・コラボポジション限定]自分のSP推しスキルを使った時、自分のデッキの
+    上から1枚をホロパワーにする。」 (once the skill has resolved)."""
+    from kifu.replays.games.hocg.abilities import keywords as kw
+    s = p1_later()
+    s["players"]["p1"]["center"]["card"] = BAE_45
+    t = R.context(copy.deepcopy(s), R.cardset)
+    frames = kw.event_gift_frames(t, "p1", "sp", {"name": "x"})
+    assert [f["params"]["then"]["effect"] for f in frames] == ["to_holopower"]
+    assert kw.event_gift_frames(t, "p1", "oshi", {"name": "x"}) == []
+
+
+@needs_list
+def test_hbp06_082_with_an_anya_oshi_weapons_take_30_less_arts_damage(R):
+    """hBP06-082 アーニャ・メルフィッサ ギフト: 「[コラボポジション限定]自分の推しホロメンが〈アーニャ・メルフィッサ〉なら、自分の
+    〈古代武器〉が付いている[センターホロメンとコラボホロメン]が受けるアーツダメージ-30。」"""
+    dealt = []
+    for oshi in (None, card_of(R, "アーニャ・メルフィッサ", kind=("oshi",))):
+        s = p2_turn(p1_main())
+        s["players"]["p1"]["collab"] = holo(ANYA_82)
+        s["players"]["p1"]["center"]["attached"] = [ANCIENT]
+        if oshi:
+            s["players"]["p1"]["oshi"] = oshi
+        s = _attack(R, s, AKARI_1, LUI_2)
+        dealt.append(s["players"]["p1"]["center"]["damage"])
+    assert dealt[0] - dealt[1] == 30
+
+
+@needs_list
+def test_hsd19_005_takes_10_less_from_the_opposing_centre_only(R):
+    """hSD19-005 大空スバル ギフト: 「このホロメンが相手のセンターホロメンから受けるダメージ-10。」"""
+    center = _attack(R, p2_turn(p1_main()), AKARI_D, SUBARU_19)
+    collab_ = _attack(R, p2_turn(p1_main()), AKARI_D, SUBARU_19, "collab")
+    art = R.cardset.cards[AKARI_D]["arts"][0]["dmg"]
+    assert (center["players"]["p1"]["center"]["damage"], collab_["players"]["p1"]["center"]["damage"]) == (art - 10, art)
+
+
+@needs_list
+def test_hbp04_062_adds_30_to_a_myth_centre_while_it_holds_calliopes_scythe(R):
+    """hBP04-062 森カリオペ ギフト: 「[センターポジション・コラボポジション限定]このホロメンに〈森カリオペの鎌〉か〈Death-sensei〉が
+    付いている間、自分の#Mythを持つセンターホロメンのアーツ+30。」"""
+    scythe = card_of(R, "森カリオペの鎌", kind=("support",))
+    dealt = []
+    for attached in ([], [scythe]):
+        s = p2_turn(p1_main())
+        s["players"]["p2"]["collab"] = holo(CALLI_62, attached=attached)
+        s = _attack(R, s, CALLI_G, IRYS_2)  # a #Myth centre
+        dealt.append(s["players"]["p1"]["center"]["damage"])
+    assert dealt[1] - dealt[0] == 30
+
+
+@needs_list
+def test_hsd03_008_adds_20_to_each_named_gamers_holomem(R):
+    """hSD03-008 猫又おかゆ ギフト: 「[センターポジション限定]自分のステージの[〈鷹嶺ルイ〉と〈大神ミオ〉と〈白上フブキ〉と
+    〈ラプラス・ダークネス〉と〈戌神ころね〉]全員のアーツ+20。」"""
+    s = p2_turn(p1_main())
+    s["players"]["p2"]["center"] = holo(OKAYU_8, cheer=[BLUE, RED])
+    s["players"]["p2"]["collab"] = holo(MIO_1, cheer=[RED])  # 大神ミオ
+    s["players"]["p1"]["center"]["card"] = IRYS_2
+    s = run(R, s, c("p2", "arts", holomem="collab", art=0, target="center"))
+    assert s["players"]["p1"]["center"]["damage"] == R.cardset.cards[MIO_1]["arts"][0]["dmg"] + 20
+
+
+@needs_list
+def test_hbp07_013_draws_two_when_the_centre_holds_six_cheer(R):
+    """hBP07-013 角巻わため コラボエフェクト: 「このターンの間、自分のステージの〈角巻わため〉全員のアーツ+20。その後、自分の
+    センターホロメンにエールが6枚以上付いているなら、自分のデッキを2枚引く。」"""
+    s = p1_later()
+    s["players"]["p1"]["center"]["cheer"] = [WHITE] * 6
+    hand = len(s["players"]["p1"]["hand"])
+    s = collab(R, s, WATAME_13, "p1", MEMO, LETTER)
+    assert len(s["players"]["p1"]["hand"]) == hand + 2 and s["players"]["p1"]["collab"]["mods"]["arts"] == 20
+
+
+def test_a_done_then_is_read_as_the_cost_form():
+    """hSD12-011 古石ビジュー: 「…その後、自分のステージのエール1枚をアーカイブできる。アーカイブしたなら、<効果>」 is
+    「…できる:<効果>」."""
+    did = rawlist.recognise("自分のステージのエール1枚をアーカイブできる。アーカイブしたなら、自分のデッキを1枚引く。")
+    cost = rawlist.recognise("自分のステージのエール1枚をアーカイブできる:自分のデッキを1枚引く。")
+    assert did == cost and did[0] is not None
+
+
+@needs_list
+def test_hbp07_081_with_four_holopower_pulls_an_opposing_back_to_the_collab(R):
+    """hBP07-081 桃鈴ねね コラボエフェクト: 「自分のホロパワーが4枚以上で、相手のコラボホロメンがいないなら、相手は、自身の
+    バックホロメン1人をコラボポジションに移動させる（移動はコラボとしては扱わない）。」"""
+    few = collab(R, p1_later(), NENE_1)
+    assert few["players"]["p2"]["collab"] is None  # one ホロパワー: the collab's own
+    s = p1_later()
+    s["players"]["p1"]["holopower"] = [LETTER, MEMO, LETTER]
+    s = collab(R, s, NENE_1)
+    assert s["players"]["p2"]["collab"] is not None and s["players"]["p2"]["back"] == []
+
+
+@needs_list
+def test_hbp01_080_an_odd_roll_downs_a_back_holomem_hurt_40_or_more_without_life(R):
+    """hBP01-080 星街すいせい コラボエフェクト: 「サイコロを1回振れる:奇数の時、相手のHPが40以上減っているバックホロメン1人を
+    ダウンさせる（ダウンしても相手のライフは減らない）。」"""
+    s = p1_later()
+    s["players"]["p2"]["back"][0]["damage"] = 40
+    life = s["players"]["p2"]["life"]
+    s = collab(R, s, SUISEI_80)
+    s = run(R, s, c("p1", "choose", choice="roll"), 5)
+    assert s["players"]["p2"]["back"] == [] and s["players"]["p2"]["life"] == life
+
+
+@needs_list
+def test_hbp05_065_at_the_collab_may_roll_to_lessen_the_damage_to_another(R):
+    """hBP05-065 不知火フレア ギフト: 「[コラボポジション限定][ターンに1回]このホロメン以外の自分のホロメンが相手からダメージを受ける
+    時、サイコロを1回振れる:奇数なら、そのホロメン1人が受けるダメージ-40。偶数なら、そのホロメン1人が受けるダメージ-20。」"""
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"]["card"] = IRYS_2
+    s["players"]["p1"]["collab"] = holo(FLARE_65)
+    s["players"]["p2"]["center"] = holo(SUBARU_1, cheer=[R.yellow, RED])
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "window" and s["pending"]["options"] == ["幸運の石", None]
+    s = run(R, s, c("p1", "choose", choice="幸運の石"), 2)
+    assert s["players"]["p1"]["center"]["damage"] == max(0, R.cardset.cards[SUBARU_1]["arts"][0]["dmg"] - 20)
+    to_itself = p2_turn(p1_main())
+    to_itself["players"]["p1"]["collab"] = holo(FLARE_65)
+    to_itself["players"]["p2"]["center"] = holo(SUBARU_1, cheer=[R.yellow, RED])
+    to_itself = run(R, to_itself, c("p2", "arts", holomem="center", art=0, target="collab"))
+    assert to_itself["pending"] is None  # 「このホロメン以外の」
+
+
+@needs_list
+def test_hbp06_084_boosts_a_koyori_when_it_baton_touches_to_the_back(R):
+    """hBP06-084 AIこより ギフト: 「このホロメンがバトンタッチしてバックポジションに移動した時、このターンの間、自分のステージの
+    〈博衣こより〉1人のアーツ+20。」 (the 〈博衣こより〉 coming to the centre is the one there: no question)."""
+    s = p1_later()
+    s["players"]["p1"]["center"].update(card=AI_KOYORI, cheer=[WHITE])
+    s["players"]["p1"]["back"][0]["card"] = card_of(R, "博衣こより", "debut")
+    baton = R.cardset.cards[AI_KOYORI]["baton"]
+    s = run(R, s, c("p1", "baton_touch", back="back0", cheer=[WHITE] * baton))
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 20 and s["players"]["p1"]["back"][0]["card"] == AI_KOYORI
+
+
+@needs_list
+def test_hbp07_024_draws_when_a_miofa_is_attached_once_a_turn(R):
+    """hBP07-024 大神ミオ ギフト: 「[ターンに1回]このホロメンに〈ミオファ〉が付いた時、自分のデッキを1枚引く。」"""
+    s = p1_later()
+    s["players"]["p1"]["center"]["card"] = MIO_24
+    s["players"]["p1"]["hand"] += [MIOFA, MIOFA]
+    hand = len(s["players"]["p1"]["hand"])
+    s = run(R, s, c("p1", "support", card=MIOFA, target="center"), MEMO)
+    assert len(s["players"]["p1"]["hand"]) == hand  # one attached, one drawn
+    s = run(R, s, c("p1", "support", card=MIOFA, target="center"))
+    assert len(s["players"]["p1"]["hand"]) == hand - 1  # 「[ターンに1回]」
+
+
+@pytest.mark.parametrize("text, effect, params", [
+    # hBP08-049 水宮枢 (gift)
+    ("[コラボポジション限定]自分の#FLOW GLOWを持つセンターホロメンがいるなら、相手のホロメンのアーツは、自分のコラボホロメンしか"
+     "対象にできない。ただし、特殊ダメージは除く。", "arts_target_lock", {"at": ["collab"], "center_tag": "FLOWGLOW"}),
+    # hBP08-026 セシリア・イマーグリーン
+    ("自分のお休みしている#Justiceを持つホロメンが2人以上いるなら、このターンの間、このホロメンのアーツ+50。", "if_holds",
+     {"test": "holder", "holder": {"rested": True, "tag": "Justice"}, "exists": True, "min": 2,
+      "then": {"effect": "boost_self", "params": {"amount": 50}}}),
+    # hBP08-086 不知火フレア
+    ("自分のエールデッキの上から1枚を自分の[〈不知火フレア〉か#ENを持つホロメン]に送れる。", "cheer_to_holomem",
+     {"holder": {"any": [{"names": ["不知火フレア"]}, {"tag": "EN"}]}, "optional": True}),
+    # hBP01-100 森カリオペ
+    ("自分のアーカイブのエール1～3枚をエールデッキに戻せる。そしてエールデッキをシャッフルする。", "archive_cheer_to_deck",
+     {"max": 3}),
+    # hBP08-020 響咲リオナ
+    ("自分のデッキの上から1～2枚をアーカイブできる:アーカイブしたカード1枚につき、自分のデッキを1枚引く。", "mill_for_draws",
+     {"max": 2}),
+    # hBP03-066 戌神ころね (a gift: ダウン①)
+    ("このホロメンがダウンした時、自分のエールデッキの上から1枚を自分の〈戌神ころね〉に送る。", "on_down",
+     {"opp_turn": False, "then": {"effect": "cheer_to_holomem", "params": {"holder": {"names": ["戌神ころね"]}}}}),
+])
+def test_the_last_texts_are_recognised(text, effect, params):
+    assert rawlist.recognise(text) == (effect, params)
+
+
+@needs_list
+def test_hbp03_066_a_downed_korone_sends_a_cheer_to_another_korone(R):
+    """hBP03-066 戌神ころね ギフト: 「このホロメンがダウンした時、自分のエールデッキの上から1枚を自分の〈戌神ころね〉に送る。」"""
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"]["card"] = KORONE_2
+    s["players"]["p1"]["back"][0]["card"] = card_of(R, "戌神ころね", "debut")
+    s = _downed_by_p2(R, s, GREEN, WHITE)  # the cheer deck's top, then the life
+    assert s["players"]["p1"]["center"]["cheer"] == [GREEN, WHITE]  # the back 〈戌神ころね〉 moved up
+
+
+@needs_list
+def test_hbp08_012_puts_a_stage_cheer_under_the_cheer_deck_to_send_one_to_irys(R):
+    """hBP08-012 IRyS ブルームエフェクト: 「自分のステージのエール1枚をエールデッキの下に戻せる:自分のエールデッキの上から1枚を
+    自分の〈IRyS〉に送る。」"""
+    s = bloom(R, p1_later(), IRYS_12)
+    assert s["pending"]["options"] == [["center", WHITE], None]
+    s = run(R, s, c("p1", "choose", choice=["center", WHITE]), GREEN)
+    assert s["zones"]["piles"]["cheer/p1"]["bottom"] == [WHITE] and s["players"]["p1"]["center"]["cheer"] == [GREEN]
+
+
+@needs_list
+def test_hbp01_100_returns_archived_cheer_to_the_cheer_deck_and_shuffles(R):
+    """hBP01-100 森カリオペ コラボエフェクト: 「自分のアーカイブのエール1～3枚をエールデッキに戻せる。そしてエールデッキを
+    シャッフルする。」"""
+    s = p1_later()
+    s["players"]["p1"]["archive"] += [GREEN, WHITE]
+    size = s["zones"]["piles"]["cheer/p1"]["size"]
+    s = collab(R, s, CALLI_SPOT)
+    s = run(R, s, c("p1", "choose", choice=GREEN))
+    s = run(R, s, c("p1", "choose", choice=None))
+    assert s["zones"]["piles"]["cheer/p1"]["size"] == size + 1 and s["players"]["p1"]["archive"][-1:] == [WHITE]
+
+
+@needs_list
+def test_hbp08_020_mills_up_to_two_and_draws_as_many(R):
+    """hBP08-020 響咲リオナ コラボエフェクト: 「自分のデッキの上から1～2枚をアーカイブできる:アーカイブしたカード1枚につき、自分の
+    デッキを1枚引く。」"""
+    s = collab(R, p1_later(), RIONA_2)
+    assert s["pending"]["options"] == [1, 2, None]
+    hand = len(s["players"]["p1"]["hand"])
+    s = run(R, s, c("p1", "choose", choice=2), MEMO, LETTER, MEMO, LETTER)
+    assert s["players"]["p1"]["archive"][-2:] == [MEMO, LETTER] and len(s["players"]["p1"]["hand"]) == hand + 2
+
+
+@needs_list
+def test_hbp08_080_with_more_cheer_may_put_a_regloss_debut_from_the_deck_on_the_stage(R):
+    """hBP08-080 音乃瀬奏: 「自分のステージのエールの枚数が相手より多いなら、自分のデッキから、#ReGLOSSを持つDebutホロメン1枚を
+    ステージに出せる。そしてデッキをシャッフルする。」"""
+    debut = card_of(R, "音乃瀬奏", "debut")
+    s = in_deck(p1_later(), "p1", debut)
+    s["players"]["p1"]["back"][0]["cheer"] = [GREEN]
+    s = bloom(R, s, KANADE_80)
+    assert s["pending"]["options"] == [debut, None]
+    s = run(R, s, c("p1", "choose", choice=debut))
+    assert s["players"]["p1"]["back"][-1]["card"] == debut
+
+
+@needs_list
+def test_hbp08_034_puts_a_fuwawa_and_a_mococo_debut_on_the_stage(R):
+    """hBP08-034 FUWAMOCO: 「自分が後攻で最初のターンなら、自分のデッキから、Debutホロメンの[〈フワワ・アビスガード〉と〈モココ・
+    アビスガード〉]1枚ずつをステージに出す。そしてデッキをシャッフルする。」"""
+    fuwawa, mococo = card_of(R, "フワワ・アビスガード", "debut"), card_of(R, "モココ・アビスガード", "debut")
+    s = in_deck(in_deck(p2_turn(p1_main()), "p2", fuwawa), "p2", mococo)
+    s = collab(R, s, FUWAMOCO_34, "p2")
+    s = run(R, s, c("p2", "choose", choice=fuwawa))
+    s = run(R, s, c("p2", "choose", choice=mococo))
+    assert [h["card"] for h in s["players"]["p2"]["back"]][-2:] == [fuwawa, mococo]
+
+
+@needs_list
+def test_hbp08_071_hits_a_holomem_of_a_colour_its_oshi_has_not(R):
+    """hBP08-071 一伊那尓栖 ブルームエフェクト: 「相手の推しホロメンと異なる色を持つ相手のホロメン1人に特殊ダメージ20を与える。」 (炎堂アカリ is red,
+    its oshi too: only the blue 水瀬アオイ)."""
+    s = p1_later()
+    s["players"]["p2"]["back"][0]["card"] = AOI_D
+    s = bloom(R, s, INA_71)
+    assert s["players"]["p2"]["back"][0]["damage"] == 20 and s["players"]["p2"]["center"]["damage"] == 0
+
+
+def test_a_stage_cheer_count_may_name_a_colour():
+    """hBP08-039 フワワ・アビスガード: 「自分のステージに青エールが6枚以上あるなら、…」."""
+    effect, params = rawlist.recognise("自分のステージに青エールが6枚以上あるなら、自分のデッキを1枚引く。")
+    assert (effect, params["test"], params["n"], params["color"]) == ("if_holds", "stage_cheer_min", 6, "blue")
+
+
+# ------------------------------------------------------------------ gifts: 「このホロメンのHP+N」 (state.HP_MODIFIERS)
+
+WATAME_14, ZETA_16, LIZ_7, KANADE_79, RAORA_19, CHATTINO = ("hBP07-014_RR", "hBP07-016_S", "hSD13-007_P", "hBP08-079_C",
+                                                            "hBP08-019_U", "hBP06-100_C")
+WANTED |= {WATAME_14, ZETA_16, LIZ_7, KANADE_79, RAORA_19, CHATTINO}
+
+
+@pytest.mark.parametrize("text, effect, params", [
+    # hBP07-014 角巻わため ギフト「キュートセクシー」
+    ("このホロメンに重なっているホロメン1枚につき、このホロメンのHP+10。", "hp_gift", {"amount": 10, "per": "stacked"}),
+    # hSD13-007 エリザベス・ローズ・ブラッドフレイム ギフト「猛炎のウォークライ」
+    ("このホロメンのエール1枚につき、このホロメンのHP+10。", "hp_gift", {"amount": 10, "per": "cheer"}),
+    # hBP07-016 ベスティア・ゼータ ギフト「Pat the BAZO」
+    ("このホロメンにマスコットが付いているなら、このホロメンのHP+30。", "hp_gift",
+     {"amount": 30, "attached": {"support": "mascot", "present": True}}),
+    # hBP08-079 音乃瀬奏 ギフト「黎明の歌姫」
+    ("自分のステージに#ReGLOSSを持つ2ndホロメンがいるなら、このホロメンのHP+50。", "hp_gift",
+     {"amount": 50, "stage": {"tag": "ReGLOSS", "level": "2nd"}}),
+    # hBP08-019 ラオーラ・パンテーラ ギフト「ボナペティート -楽しい食事-」 (two parts)
+    ("■このホロメンに〈Chattino〉が付いていないなら、このホロメンのアーツに必要な白-1。\n■このホロメンに〈Chattino〉が付いている"
+     "なら、このホロメンのHP+30。", "gift_parts", {"parts": [
+         {"effect": "arts_cost_less", "params": {"holder": {"self": True}, "color": "white", "amount": 1,
+                                                 "attached": {"name": "Chattino", "present": False}}},
+         {"effect": "hp_gift", "params": {"amount": 30, "attached": {"name": "Chattino", "present": True}}}]}),
+    # a count needs 「1枚につき」, a condition none: left by hand
+    ("このホロメンのエールがあるなら、このホロメンのHP+10。", None, {}),
+])
+def test_hp_gifts_are_recognised(text, effect, params):
+    assert rawlist.recognise(text) == (effect, params)
+
+
+def _max_hp(R, s, seat, pos):
+    t = R.context(copy.deepcopy(s), R.cardset)
+    return t.max_hp(t.holo(seat, pos))
+
+
+@needs_list
+def test_hbp07_014_and_hsd13_007_gain_hp_per_card_under_and_per_cheer(R):
+    """hBP07-014 角巻わため 「このホロメンに重なっているホロメン1枚につき、このホロメンのHP+10。」 and hSD13-007 エリザベス
+    「このホロメンのエール1枚につき、このホロメンのHP+10。」 (ギフト: a constant, read where HP is: 対戦中の現象/ギフト)."""
+    s = p2_turn(p1_main())
+    base = R.cardset.cards[WATAME_14]["hp"]
+    s["players"]["p1"]["center"] = holo(WATAME_14, stack=[card_of(R, "角巻わため", "debut"), card_of(R, "角巻わため", "1st")])
+    s["players"]["p1"]["collab"] = holo(LIZ_7, cheer=[RED, RED, BLUE])
+    assert _max_hp(R, s, "p1", "center") == base + 20
+    assert _max_hp(R, s, "p1", "collab") == R.cardset.cards[LIZ_7]["hp"] + 30
+    s["players"]["p1"]["center"]["stack"] = []  # only its own stack counts
+    assert _max_hp(R, s, "p1", "center") == base
+
+
+@needs_list
+def test_hbp07_016_with_a_mascot_survives_what_would_down_it(R):
+    """hBP07-016 ベスティア・ゼータ 「このホロメンにマスコットが付いているなら、このホロメンのHP+30。」: damage up to its HP and
+    its mascot's (〈Chattino〉: HP+10) leaves it on the stage (ダウン: damage ≥ HP)."""
+    art = R.cardset.cards[AKARI_D]["arts"][0]["dmg"]
+    hp = R.cardset.cards[ZETA_16]["hp"]
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"] = holo(ZETA_16)
+    assert _max_hp(R, s, "p1", "center") == hp
+    s["players"]["p1"]["center"]["attached"] = [CHATTINO]
+    assert _max_hp(R, s, "p1", "center") == hp + 10 + 30
+    s["players"]["p1"]["center"]["damage"] = hp + 10 - art
+    s = _attack(R, s, AKARI_D, ZETA_16)
+    assert s["players"]["p1"]["center"]["card"] == ZETA_16 and s["players"]["p1"]["center"]["damage"] == hp + 10
+
+
+@needs_list
+def test_hbp08_079_gains_50_hp_while_a_regloss_2nd_is_on_its_stage(R):
+    """hBP08-079 音乃瀬奏 「自分のステージに#ReGLOSSを持つ2ndホロメンがいるなら、このホロメンのHP+50。」 (itself a 1st)."""
+    s = p2_turn(p1_main())
+    base = R.cardset.cards[KANADE_79]["hp"]
+    s["players"]["p1"]["collab"] = holo(KANADE_79)
+    assert _max_hp(R, s, "p1", "collab") == base
+    s["players"]["p2"]["center"]["card"] = KANADE_2  # the opponent's does not count
+    assert _max_hp(R, s, "p1", "collab") == base
+    s["players"]["p1"]["back"][0]["card"] = KANADE_2
+    assert _max_hp(R, s, "p1", "collab") == base + 50
+
+
+@needs_list
+def test_hbp08_019_without_chattino_needs_one_white_less_with_it_30_more_hp(R):
+    """hBP08-019 ラオーラ・パンテーラ 「■このホロメンに〈Chattino〉が付いていないなら、このホロメンのアーツに必要な白-1。
+    ■このホロメンに〈Chattino〉が付いているなら、このホロメンのHP+30。」"""
+    s = p2_turn(p1_main())
+    art = R.cardset.cards[RAORA_19]["arts"][0]
+    assert "white" in art["cost"]
+    bare = [x for x in art["cost"]]
+    bare.remove("white")
+    s["players"]["p2"]["center"] = holo(RAORA_19)
+    t = R.context(copy.deepcopy(s), R.cardset)
+    assert keywords.arts_cost(t, "p2", "center", art["cost"]) == bare
+    assert t.max_hp(t.holo("p2", "center")) == R.cardset.cards[RAORA_19]["hp"]
+    s["players"]["p2"]["center"]["attached"] = [CHATTINO]
+    t = R.context(copy.deepcopy(s), R.cardset)
+    assert keywords.arts_cost(t, "p2", "center", art["cost"]) == art["cost"]
+    assert t.max_hp(t.holo("p2", "center")) == R.cardset.cards[RAORA_19]["hp"] + 10 + 30  # the mascot's HP+10 and the gift's
+    s["players"]["p2"]["collab"] = holo(RAORA_19)  # another one's gift is its own
+    t = R.context(copy.deepcopy(s), R.cardset)
+    assert keywords.arts_cost(t, "p2", "collab", art["cost"]) == bare
+
+
+# ------------------------------------------------------------------ gifts used in the main step (the ``gift`` command)
+
+MIKO_30, GIGI_13, NENE_80, P35, NEKKO = "hBP03-030_02_SR", "hSD13-013_P", "hBP07-080_C", "hBP03-107_U", "hBP07-110_C"
+WANTED |= {MIKO_30, GIGI_13, NENE_80, P35, NEKKO}
+NAMES |= {"さくらみこ", "ジジ・ムリン", "桃鈴ねね"}
+
+
+@pytest.mark.parametrize("text, effect, params", [
+    # hBP03-030 さくらみこ ギフト「エリートギャンブル」 (its 「振れる:」 is the use: rolled once used)
+    ("[センターポジション限定][ターンに1回]自分のメインステップで、このホロメンに〈35P〉が付いている時、サイコロを1回振れる:3か5の"
+     "時、このターンの間、このホロメンのアーツ+50。", "main_gift",
+     {"then": {"effect": "roll_then", "params": {"optional": False, "branches": [
+         {"faces": [3, 5], "then": {"effect": "boost_self", "params": {"amount": 50}}}]}},
+      "once": True, "at": ["center"], "while_attached": "35P"}),
+    # hSD13-013 ジジ・ムリン ギフト「再起のストレングス」
+    ("[ターンに1回]自分のメインステップで、自分の〈ジジ・ムリン〉に重なっているホロメン1枚をアーカイブできる:自分のエールデッキの"
+     "上から1枚をこのホロメンに送る。", "main_gift",
+     {"then": {"effect": "cost_stacked", "params": {"holder": {"names": ["ジジ・ムリン"]},
+                                                    "then": {"effect": "cheer_to", "params": {"to": "self"}}}},
+      "once": True}),
+    # hBP07-080 桃鈴ねね ギフト「オレンジアイドル！」
+    ("[ターンに1回]自分の推しホロメンが〈桃鈴ねね〉なら、自分のメインステップに使える:自分のアーカイブの〈ねっ子〉1枚をこのホロメンに"
+     "付ける。", "main_gift",
+     {"then": {"effect": "attach_from_archive", "params": {"filter": {"names": ["ねっ子"]}, "holder": {"self": True},
+                                                           "optional": False}},
+      "once": True, "oshi": "桃鈴ねね"}),
+])
+def test_main_step_gifts_are_recognised(text, effect, params):
+    assert rawlist.recognise(text) == (effect, params)
+
+
+def test_the_gift_command_is_in_the_contract():
+    from kifu.replays.games.hocg.commands import COMMANDS
+    schema = COMMANDS.schemas["gift"]
+    assert schema.validate({"type": "gift", "seat": "p1", "holomem": "back2"}) == {}
+    assert "holomem" in schema.validate({"type": "gift", "seat": "p1"})
+
+
+@needs_list
+def test_hbp03_030_at_the_centre_with_35p_rolls_once_a_turn_for_arts_plus_50(R):
+    """hBP03-030 さくらみこ ギフト「エリートギャンブル」: 「[センターポジション限定][ターンに1回]自分のメインステップで、この
+    ホロメンに〈35P〉が付いている時、サイコロを1回振れる:3か5の時、このターンの間、このホロメンのアーツ+50。」 (ギフト: used
+    by choice, the ``gift`` command; サイコロ: the die is chance)."""
+    s = p1_later()
+    s["players"]["p1"]["center"] = holo(MIKO_30)
+    with pytest.raises(RuleViolation, match="35P"):
+        run(R, s, c("p1", "gift", holomem="center"))
+    s["players"]["p1"]["center"]["attached"] = [P35]
+    assert {"type": "gift", "seat": "p1", "holomem": "center"} in R.legal_commands(s, "p1")
+    miss = run(R, s, c("p1", "gift", holomem="center"), 4)
+    assert miss["players"]["p1"]["center"]["mods"]["arts"] == 0 and miss["pending"] is None
+    s = run(R, s, c("p1", "gift", holomem="center"), 5)
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 50
+    with pytest.raises(RuleViolation, match="ターンに1回"):
+        run(R, s, c("p1", "gift", holomem="center"))
+    at_collab = p1_later()
+    at_collab["players"]["p1"]["collab"] = holo(MIKO_30, attached=[P35])
+    with pytest.raises(RuleViolation, match="限定"):
+        run(R, at_collab, c("p1", "gift", holomem="collab"))
+    with pytest.raises(RuleViolation, match="no gift"):
+        run(R, p1_later(), c("p1", "gift", holomem="center"))
+
+
+@needs_list
+def test_the_gift_command_only_in_the_main_step(R):
+    """メインフェイズ: not in the opponent's turn nor in the performance step."""
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"] = holo(MIKO_30, attached=[P35])
+    with pytest.raises(RuleViolation):
+        run(R, s, c("p1", "gift", holomem="center"))
+
+
+@needs_list
+def test_hsd13_013_archives_a_card_under_a_gigi_for_a_cheer(R):
+    """hSD13-013 ジジ・ムリン ギフト「再起のストレングス」: 「[ターンに1回]自分のメインステップで、自分の〈ジジ・ムリン〉に重なって
+    いるホロメン1枚をアーカイブできる:自分のエールデッキの上から1枚をこのホロメンに送る。」"""
+    s = p1_later()
+    under = card_of(R, "ジジ・ムリン", "1st")
+    s["players"]["p1"]["center"] = holo(GIGI_13, stack=[card_of(R, "ジジ・ムリン", "debut"), under])
+    s = run(R, s, c("p1", "gift", holomem="center"))
+    assert s["pending"]["kind"] == "cost_stacked"
+    assert s["pending"]["options"] == [["center", x] for x in sorted({card_of(R, "ジジ・ムリン", "debut"), under})] + [None]
+    s = run(R, s, c("p1", "choose", choice=["center", under]), WHITE)
+    h = s["players"]["p1"]["center"]
+    assert under not in h["stack"] and under in s["players"]["p1"]["archive"] and h["cheer"] == [WHITE]
+
+
+@needs_list
+def test_hbp07_080_with_a_nene_oshi_attaches_an_archived_nekko(R):
+    """hBP07-080 桃鈴ねね ギフト「オレンジアイドル！」: 「[ターンに1回]自分の推しホロメンが〈桃鈴ねね〉なら、自分のメインステップに
+    使える:自分のアーカイブの〈ねっ子〉1枚をこのホロメンに付ける。」"""
+    s = p1_later()
+    s["players"]["p1"]["back"][0] = holo(NENE_80)
+    s["players"]["p1"]["archive"].append(NEKKO)
+    with pytest.raises(RuleViolation, match="桃鈴ねね"):
+        run(R, s, c("p1", "gift", holomem="back0"))
+    s["players"]["p1"]["oshi"] = card_of(R, "桃鈴ねね", kind=("oshi",))
+    s = run(R, s, c("p1", "gift", holomem="back0"))
+    assert s["pending"]["kind"] == "attach_from_archive" and s["pending"]["options"] == [NEKKO]
+    s = run(R, s, c("p1", "choose", choice=NEKKO))
+    assert s["players"]["p1"]["back"][0]["attached"] == [NEKKO] and NEKKO not in s["players"]["p1"]["archive"]

@@ -48,6 +48,10 @@ ZETA_OSHI, IRYS_OSHI, AZKI_OSHI, MOONA_OSHI, SUBARU_SD, NIKO_OSHI, NENE_OSHI, LU
                   "hBP07-007_OSR", "hBP08-005_OSR", "hBP08-003_OSR", "hBP06-005_OSR", "hBP06-001_OSR")
 RIONA_OSHI, ROBOCO_OSHI, JUSTICE_OSHI = "hBP06-002_OSR", "hBP06-007_OSR", "hSD13-001_OSR"
 GIGI_2, ZETA_D, ROBOSA, ROBOCO_D = "hBP07-086_R", "hBP01-024_02_C", "hBP03-110_U", "hBP03-057_02_C"
+IROHA_OSHI, IROHA_BUZZ, IROHA_2 = "hBP06-003_OSR", "hBP06-026_R", "hBP07-030_R"
+MATSURI_OSHI, MATSURI_D, CECILIA_OSHI, CECILIA_D = "hBP06-008_OSR", "hBP04-079_02_C", "hBP08-002_OSR", "hBP04-028_C_02"
+LUI_D = "hBP01-056_C_02"
+SHION_OSHI, SHION_D, WATAME_STAGE = "hBP02-005_OSR", "hBP02-042_C", "hBP07-001_OSR"
 AZKI_D, SUU_FG, NENE_D, IRYS_D, RAORA_D = "hBP01-044_02_C", "hBP08-047_C", "hBP04-083_02_C", "hBP01-028_C_02", "hBP08-019_U"
 MUMEI_YS, IROHA_SD, MIO_OSHI, FLARE_SD, GIGI_OSHI, AYAME_OSHI, SHIORI_OSHI, SUU_OSHI, KRONII_OSHI, CALLI_OSHI, \
     BIJOU_OSHI = ("hYS01-001_OC", "hSD06-001_OC", "hBP07-003_OSR", "hSD07-001_OC", "hSD13-002_OSR", "hBP06-004_OSR",
@@ -61,11 +65,11 @@ OSHI = [SUISEI_OSHI, IOFI_OSHI, KOYORI_OSHI, MUMEI_OSHI, HAJIME_OSHI, SUBARU_OSH
         OLLIE_OSHI, TOWA_OSHI, KIARA_OSHI, NERISSA_OSHI, FUBUKI_OSHI, MUMEI_YS, IROHA_SD, MIO_OSHI, FLARE_SD, GIGI_OSHI,
         AYAME_OSHI, SHIORI_OSHI, SUU_OSHI, KRONII_OSHI, CALLI_OSHI, BIJOU_OSHI, ZETA_OSHI, IRYS_OSHI, AZKI_OSHI,
         MOONA_OSHI, SUBARU_SD, NIKO_OSHI, NENE_OSHI, LUI_OSHI, FUWAMOCO_8, BAE_OSHI, RAORA_OSHI, RIONA_OSHI, ROBOCO_OSHI,
-        JUSTICE_OSHI]
+        JUSTICE_OSHI, IROHA_OSHI, MATSURI_OSHI, CECILIA_OSHI, SHION_OSHI, WATAME_STAGE]
 HOLOMEM = [IOFI_D, RISU_D, SUBARU_D, KORONE_D, WATAME_D, MOCOCO_1, OKAYU_D, KANADE_D, BOTAN_D, P35, KINOKO, FLARE_2,
            FLARE_D, KODAI, ZAIN, KOYORI_D, TEST_TUBE, MARINE_1, CHLOE_D, OLLIE_D, OLLIE_1, POLKA_D, STAFF, TOWA_D,
            LUNA_D, LUNAIT, LAMY_D, REINE_D, NERISSA_D, AZKI_D, SUU_FG, NENE_D, IRYS_D, RAORA_D, GIGI_2, ZETA_D, ROBOSA,
-           ROBOCO_D]
+           ROBOCO_D, IROHA_BUZZ, IROHA_2, MATSURI_D, CECILIA_D, LUI_D, SHION_D]
 
 
 @pytest.fixture(scope="module")
@@ -1274,3 +1278,200 @@ def test_hbp06_002_a_life_when_a_flow_glow_downs_the_centre_with_five_cards_left
     assert s["pending"]["options"] == ["生き抜いていくんです！", None]
     s = run(R, s, c("p2", "choose", choice="生き抜いていくんです！"), WHITE)
     assert s["players"]["p1"]["life"] == 3
+
+
+@needs_list
+def test_hbp04_006_every_subaru_hit_by_the_same_effect_takes_30_less(R, raw):
+    """hBP04-006 大空スバル メンタル！ フィジカル！ パッション！: 「相手のターンで、自分の〈大空スバル〉が相手からダメージを
+    受ける時に使える:自分の〈大空スバル〉全員が受けるダメージ-30。」: p2's special damage 50 to p1's centre and collab
+    (both 大空スバル, HP 90) is held for each; used once, both take 20 (the second window has nothing left to offer)."""
+    from kifu.replays.games.hocg.effects import EFFECTS
+    from kifu.replays.kit import frame
+    s = with_oshi(p2_turn(p1_main()), "p1", SUBARU_OSHI, HP4)
+    s["players"]["p1"]["center"]["card"] = SUBARU_D
+    s["players"]["p1"]["collab"] = {**s["players"]["p1"]["back"].pop(0), "card": SUBARU_D}
+    s["stack"] = [frame("special_damage", "p2", AKARI_D, "support", {"amount": 50, "target": "both"})]
+    EFFECTS.resolve(R.context(s, R.cardset))
+    assert s["pending"]["kind"] == "window" and s["pending"]["options"] == ["メンタル！ フィジカル！ パッション！", None]
+    s = run(R, s, c("p1", "choose", choice="メンタル！ フィジカル！ パッション！"))
+    assert s["players"]["p1"]["center"]["damage"] == 20 and s["players"]["p1"]["collab"]["damage"] == 20
+    assert s["pending"] is None and len(s["players"]["p1"]["holopower"]) == 2
+
+
+@needs_list
+def test_hbp06_003_a_cheer_to_a_buzz_or_an_iroha_bloomed_from_one(R, raw):
+    """hBP06-003 風真いろは 迷ったらまず実行！: 「自分のエールデッキの上から1枚を自分の[BuzzホロメンかBuzzホロメンから
+    Bloomしている〈風真いろは〉]に送る。」"""
+    s = with_oshi(p1_main(), "p1", IROHA_OSHI, HP4)
+    s["players"]["p1"]["back"][0].update(card=IROHA_2, stack=[YUKI_D, IROHA_BUZZ])
+    s = used(R, s, "p1", "oshi", GREEN)  # the one such holomem: unasked
+    assert s["players"]["p1"]["back"][0]["cheer"] == [GREEN]
+    none = used(R, with_oshi(p1_main(), "p1", IROHA_OSHI, HP4), "p1", "oshi")  # none there: no cheer turned up
+    assert none["pending"] is None and none["players"]["p1"]["back"][0]["cheer"] == []
+
+
+@needs_list
+def test_the_other_main_phase_shapes_are_recognised(raw):
+    """The shapes whose effects are tested above through another card, read on their own cards' texts."""
+    assert body(raw, "hSD15-001_OC", 0) == ("search_deck", {"filter": {"tag": "きのこ", "support": "event"}})
+    assert body(raw, "hSD10-001_OSR", 0)[0] == "skill_if_bloomed"
+    assert body(raw, "hBP06-004_OSR", 0) == ("skill_cheer_mill_draw", {"min": 1, "max": 2})
+    assert body(raw, "hYS01-004_OC", 1) == ("skill_window", {"moment": "dealt", "dealer": {}, "target": "back", "then": {
+        "effect": "special_subject", "params": {"amount": 50}}})
+    assert body(raw, "hBP07-007_OSR", 1)[0] == "skill_search_to_stage"
+    assert body(raw, "hBP02-006_OSR", 0) == ("skill_bloom_from", {"holder": {"tag": "ID2期生"}, "source": "archive"})
+    assert body(raw, "hBP02-003_OSR", 0) == ("skill_bloom_from", {"holder": {"tag": "3期生"}, "source": "hand",
+                                                                  "again": True})
+
+
+def test_texts_left_by_hand_stay_unrecognised():
+    """Texts this family does not resolve (a timing the engine has no window for, a rule it does not
+    model) stay by hand: recognised wrongly would be worse."""
+    for text in ("自分の〈紫咲シオン〉の能力でサイコロを振った時に使える:サイコロを1回振り直す。",
+                 "次の相手のターンの間、相手のセンターホロメンとコラボホロメンは、バトンタッチ、移動、交代できない。",
+                 "自分の#Adventを持つホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツは、相手のバックホロメンも対象にできる。",
+                 "このターンの間、自分のホロメンの能力でサイコロを1度に3回振る時、そのサイコロの目の数すべてを5として扱う。"):
+        assert rawlist.recognise(text) == (None, {})
+
+
+def test_a_turn_limited_skill_is_once_in_each_turn_whoevers_it_is():
+    """[ターンに1回]: used in its own main phase (``used["oshi"]``) it is spent for that turn only; used in a
+    window on the opponent's turn (``oshi_turn``), for that turn only."""
+    from kifu.replays.games.hocg.abilities.windows import usable
+    from kifu.replays.games.hocg.state import Board
+    ab = {"kind": "oshi", "name": "テスト", "holopower": 1, "limit": "turn"}
+    s = p2_turn(p1_main())  # turn 2, p2 active
+    s["players"]["p1"]["holopower"] = [MEMO]
+    s["players"]["p1"]["used"]["oshi"] = True  # spent in p1's turn 1
+    assert usable(Board(s, CS), "p1", ab)
+    s["players"]["p1"]["oshi_turn"] = s["turn"]  # spent in a window this turn
+    assert not usable(Board(s, CS), "p1", ab)
+    s["players"]["p2"]["holopower"] = [MEMO]
+    s["players"]["p2"]["used"]["oshi"] = True  # p2 used it in its own main phase this turn
+    assert not usable(Board(s, CS), "p2", ab)
+    s["players"]["p1"]["holopower"] = []
+    s["players"]["p1"].pop("oshi_turn")
+    assert not usable(Board(s, CS), "p1", ab)  # no ホロパワー to pay
+
+
+@needs_list
+def test_hbp06_008_two_limited_support_cards_this_turn(R, raw):
+    """hBP06-008 夏色まつり 絶対勝ちたい！！！！！！！: 「自分のセンターホロメンが〈夏色まつり〉なら、このターンの間、自分が使える
+    LIMITEDのサポートカードの枚数は2枚になる。」 (カード/LIMITED: ターンに1枚 otherwise)."""
+    s = with_oshi(p2_turn(p1_main()), "p2", MATSURI_OSHI, HP4)
+    s["players"]["p2"]["center"]["card"] = MATSURI_D
+    s["players"]["p2"]["hand"] += [MANAGER, MANAGER]
+    s = run(R, s, c("p2", "support", card=MANAGER), AKARI_D, AKARI_1)
+    with pytest.raises(RuleViolation, match="ターンに1枚"):
+        run(R, s, c("p2", "support", card=MANAGER), AKARI_D, AKARI_1)
+    s = used(R, s, "p2", "sp")
+    s = run(R, s, c("p2", "support", card=MANAGER), AKARI_D, AKARI_1)  # the second
+    with pytest.raises(RuleViolation, match="ターンに1枚"):
+        run(R, s, c("p2", "support", card=MANAGER), AKARI_D, AKARI_1)  # not a third
+
+
+@needs_list
+def test_hbp06_001_raora_does_not_rest_at_the_reset_for_the_game(R, raw):
+    """hBP06-001 ラオーラ・パンテーラ BIG TROUBLE!!: 「このゲームの間、自分の〈ラオーラ・パンテーラ〉全員は、リセット
+    ステップでお休みしない。」 (ターンの流れ/リセット: the collab holomem goes back, resting, otherwise)."""
+    s = used(R, with_oshi(p1_main(), "p1", RAORA_OSHI, HP4), "p1", "sp")
+    s = run(R, s, c("p1", "collab", back="back0"))
+    s["players"]["p1"]["collab"]["card"] = RAORA_D
+    s = run(R, run(R, s, c("p1", "end_turn"), MEMO, RED), c("p2", "choose", choice="center"))
+    s = run(R, s, c("p2", "end_turn"), LETTER, WHITE)
+    assert s["players"]["p1"]["back"][-1]["card"] == RAORA_D and s["players"]["p1"]["back"][-1]["rested"] is False
+
+
+@needs_list
+def test_hbp08_002_cecilia_stays_resting_at_the_reset(R, raw):
+    """hBP08-002 セシリア・イマーグリーン Justiceの古代自動人形 (推しステージスキル): 「自分の〈セシリア・イマーグリーン〉全員は、
+    リセットステップでアクティブにならない。」"""
+    s = with_oshi(p2_turn(p1_main()), "p1", CECILIA_OSHI, HP4)
+    s["players"]["p1"]["back"][0].update(card=CECILIA_D, rested=True)
+    s["players"]["p1"]["back"].append({**copy.deepcopy(s["players"]["p1"]["back"][0]), "card": YUKI_D})
+    s = run(R, s, c("p2", "end_turn"), LETTER, WHITE)
+    assert [h["rested"] for h in s["players"]["p1"]["back"]] == [True, False]
+
+
+@needs_list
+def test_hbp06_008_a_die_against_the_life_a_secret_card_and_a_holopower(R, raw):
+    """hBP06-008 夏色まつり おまつりわっしょーい！！！: 「サイコロを1回振る。出た目の数が自分のライフ以上なら、自分のデッキから、
+    カード1枚を手札に加える。そしてデッキをシャッフルする。出た目の数が自分のライフ以下なら、自分のデッキの上から1枚を
+    ホロパワーにする。」: a 5 at life 5 does both (the card taken is not shown: a secret choice)."""
+    s = used(R, with_oshi(p1_main(), "p1", MATSURI_OSHI, HP4), "p1", "oshi", 5)
+    assert s["pending"]["kind"] == "skill_search_secret" and s["pending"]["secret"]
+    s = run(R, s, c("p1", "choose", choice=LETTER))
+    assert s["players"]["p1"]["hand"][-1] == LETTER and len(s["players"]["p1"]["holopower"]) == 2 + 1
+    high = used(R, with_oshi(p1_main(), "p1", MATSURI_OSHI, HP4), "p1", "oshi", 6)
+    high = run(R, high, c("p1", "choose", choice=None))
+    assert len(high["players"]["p1"]["holopower"]) == 2  # 6 is not ≤ 5: no holopower
+
+
+@needs_list
+def test_hsd13_001_a_red_2nd_takes_the_arts_damage_instead(R, raw):
+    """hSD13-001 秩序の先駆者: 「自分のホロメン1人が相手からアーツダメージを受ける時、自分のステージの[Buzzか2nd]の赤
+    ホロメン1人を選べる:そのダメージを、選んだホロメンがかわりに受ける。」"""
+    s = with_oshi(p2_turn(p1_main()), "p1", JUSTICE_OSHI, HP4)
+    s["players"]["p1"]["back"][0]["card"] = AKARI_2  # red 2nd
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["options"] == ["秩序の先駆者", None]
+    s = run(R, s, c("p1", "choose", choice="秩序の先駆者"))  # the one red 2nd: unasked
+    assert s["players"]["p1"]["center"]["damage"] == 0 and s["players"]["p1"]["back"][0]["damage"] == 20
+    white = with_oshi(p2_turn(p1_main()), "p1", JUSTICE_OSHI, HP4)  # no red Buzz/2nd: not offered
+    assert run(R, white, c("p2", "arts", holomem="center", art=0, target="center"))["pending"] is None
+
+
+@needs_list
+def test_hbp08_002_cheer_to_resting_cecilia_then_they_are_active(R, raw):
+    """hBP08-002 セシリア・イマーグリーン SPIN TO WIN!: 「自分のエールデッキの上から2枚を自分のお休みしている〈セシリア・
+    イマーグリーン〉に割り振って送る。その後、この能力でエールを送られたホロメン全員をアクティブにする。」"""
+    s = with_oshi(p1_main(), "p1", CECILIA_OSHI, HP4)
+    s["players"]["p1"]["back"][0].update(card=CECILIA_D, rested=True)
+    s = used(R, s, "p1", "oshi", GREEN, WHITE)  # one resting セシリア: both unasked
+    back = s["players"]["p1"]["back"][0]
+    assert back["cheer"] == [GREEN, WHITE] and back["rested"] is False
+
+
+@needs_list
+def test_hbp08_005_at_its_turns_end_lui_at_the_centre_with_a_collab_draws_to_four(R, raw):
+    """hBP08-005 鷹嶺ルイ もう金曜だねルイ姉 (推しステージスキル): 「自分のターンが終了する時、自分のセンターホロメンが
+    〈鷹嶺ルイ〉で、自分のコラボホロメンがいるなら、手札が4枚になるまで、自分のデッキを引く。」"""
+    s = with_oshi(p2_turn(p1_main()), "p2", LUI_OSHI, HP4)
+    s["players"]["p2"]["center"]["card"] = LUI_D
+    s["players"]["p2"]["collab"] = s["players"]["p2"]["back"].pop(0)
+    s["players"]["p2"]["hand"] = s["players"]["p2"]["hand"][:2]
+    s = run(R, s, c("p2", "end_turn"), AKARI_D, AKARI_1, LETTER, WHITE)  # two for p2, then p1's draw and cheer
+    assert len(s["players"]["p2"]["hand"]) == 4 and s["players"]["p2"]["hand"][-2:] == [AKARI_D, AKARI_1]
+    alone = with_oshi(p2_turn(p1_main()), "p2", LUI_OSHI, HP4)  # no collab: nothing
+    alone["players"]["p2"]["center"]["card"] = LUI_D
+    hand = len(alone["players"]["p2"]["hand"])
+    alone = run(R, alone, c("p2", "end_turn"), LETTER, WHITE)
+    assert len(alone["players"]["p2"]["hand"]) == hand
+
+
+@needs_list
+def test_hbp02_005_once_a_purple_centres_art_is_done_50_per_cheer_of_the_centre(R, raw):
+    """hBP02-005 紫咲シオン シオンのすごい魔法: 「自分の紫センターホロメンがアーツを使った時に使える:相手のセンターホロメンに、
+    相手のセンターホロメンのエール1枚につき、特殊ダメージ50を与える。」 (as the gifts' 「…がアーツを使った時」: once the
+    art is done)."""
+    s = with_oshi(p2_turn(p1_main()), "p2", SHION_OSHI, HP4)
+    s["players"]["p2"]["center"].update(card=SHION_D, cheer=[RED])
+    s["players"]["p1"]["center"].update(card=YUKI_2, cheer=[WHITE, GREEN])
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    art = s["players"]["p1"]["center"]["damage"]
+    assert art > 0 and s["pending"]["options"] == ["シオンのすごい魔法", None]
+    s = run(R, s, c("p2", "choose", choice="シオンのすごい魔法"))
+    assert s["players"]["p1"]["center"]["damage"] == art + 2 * 50
+
+
+@needs_list
+def test_hbp07_001_a_watame_art_puts_the_deck_top_into_holopower(R, raw):
+    """hBP07-001 角巻わため ドドドライブ (推しステージスキル): 「自分の〈角巻わため〉がアーツを使った時、自分のデッキの上から1枚を
+    ホロパワーにする。」"""
+    s = with_oshi(p2_turn(p1_main()), "p2", WATAME_STAGE, [])
+    s["players"]["p2"]["center"].update(card=WATAME_D, cheer=[RED])
+    s["players"]["p1"]["center"]["card"] = YUKI_2
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert len(s["players"]["p2"]["holopower"]) == 1
+    other = with_oshi(p2_turn(p1_main()), "p2", WATAME_STAGE, [])  # 炎堂アカリ's art: nothing
+    assert run(R, other, c("p2", "arts", holomem="center", art=0, target="center"))["players"]["p2"]["holopower"] == []

@@ -312,6 +312,11 @@ def test_hbp02_039_may_reveal_three_and_adds_20_per_holomem(R):
     assert s["pending"]["kind"] == "top_for_arts" and s["pending"]["options"] == ["yes", None]
     s = run(R, s, c("p2", "choose", choice="yes"), AKARI_D, MEMO, AKARI_D)
     assert s["players"]["p2"]["archive"][-3:] == [AKARI_D, MEMO, AKARI_D]
+    # its gift 「ぷいぷいぷい～」 (「このホロメンのアーツ「ホロックスロット」でカードを公開した時、公開したサポートカード
+    # 1枚を、アーカイブするかわりに手札に加えられる」) is asked before the art's damage: declined here
+    assert s["pending"]["kind"] == "revealed_to_hand" and s["pending"]["options"] == [MEMO, None]
+    s = run(R, s, c("p2", "choose", choice=None))
+    assert s["players"]["p2"]["archive"][-3:] == [AKARI_D, MEMO, AKARI_D]
     assert s["players"]["p1"]["center"]["damage"] == 20 + 2 * 20
 
 

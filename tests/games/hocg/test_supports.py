@@ -18,28 +18,22 @@ from kifu.replays.errors import RuleViolation
 from kifu.replays.games.hocg import RULES as UNBOUND
 from kifu.replays.games.hocg import rawlist
 
-from .helpers import (AKARI_D, AKARI_DU, BLUE, CS, GREEN, LETTER, MEMO, MIC, MIDORI_1, MIDORI_D, RED, REAL_LIST, WHITE,
+from .helpers import (AKARI_D, AKARI_DU, CS, GREEN, LETTER, MEMO, MIC, MIDORI_1, MIDORI_D, RED, REAL_LIST, WHITE,
                       YUKI_1, YUKI_D, YUKI_DU, c)
 from .test_starters import later_turn
-from .test_turns import p1_main, p2_turn
+from .test_turns import p1_main
 
 needs_list = pytest.mark.skipif(not REAL_LIST.exists(),
                                 reason="the official card list ../shared/data/hocg/card_data.json is not here "
                                        "(input only, never committed)")
 
+# the list's support cards, by what the tests call them (each test's docstring cites its text)
 TOTSU, MIKKORONE, BAKUHATSU, TANSU, RETRO, FRIENDLY, DUAL = (
     "hBP03-088_P_1", "hBP02-084_S", "hBP02-079_P", "hBP02-083_S", "hBP02-077_C", "hBP05-074_02_C", "hBP03-086_C")
 FUTOINU, KOKORO, DOKURO, ROSE, MIOFA, RUFFIANS, SUBATOMO = (
     "hBP03-102_S", "hBP04-100_C", "hBP02-095_C", "hBP01-122_C", "hBP02-101_C", "hBP03-109_C", "hBP06-104_C")
-#: holomem the tests stand on the stage: (name, level) -> a printing without a collab or bloom effect
-HOLOMEM = [("紫咲シオン", "Debut"), ("戌神ころね", "Debut"), ("博衣こより", "Debut"), ("宝鐘マリン", "Debut"),
-           ("宝鐘マリン", "1st"), ("アキ・ローゼンタール", "Debut"), ("フワワ・アビスガード", "Debut"), ("癒月ちょこ", "2nd"),
-           ("小鳥遊キアラ", "Debut"), ("森カリオペ", "Debut"), ("森カリオペ", "1st"), ("姫森ルーナ", "Debut"),
-           ("角巻わため", "Debut"), ("白上フブキ", "Debut"), ("フワワ・アビスガード", "1st"),
-           ("星街すいせい", "1st"), ("鷹嶺ルイ", "Debut"), ("白銀ノエル", "1st"),
-           ("小鳥遊キアラ", "1st")]
 COOKING, KIARA_FAN, CALLI_TOOL = "hSD04-013_C", "hBP01-125_C", "hBP02-088_S"
-LUNA_FAN, LAMY_FAN, SAKE_TOOL, LAMY = "hBP03-105_P_02", "hBP04-106_S", "hBP02-086_C", "hBP04-043_02_C"
+LUNA_FAN, LAMY_FAN, SAKE_TOOL = "hBP03-105_P_02", "hBP04-106_S", "hBP02-086_C"
 WATAME_FAN, FUBUKI_MASCOT, MIKO_MASCOT = "hBP03-112_P_02", "hBP02-090_C", "hBP05-085_C"
 FUBUKI_GUARD, FUWAMOCO_MASCOT = "hBP02-093_C", "hBP03-100_C"
 SUISEI_TOOL, LUI_MASCOT, NOEL_TOOL, SUBARU_MASCOT, ID3_TOOL = (
@@ -48,8 +42,20 @@ RETURN_HOLOMEM, LOOK_TWO, OSHI_COLOUR, KORONE_MASCOT = "hBP07-092_S", "hBP03-085
 KIARA_MASCOT, KOYORI_FAN = "hBP01-121_C", "hBP04-105_S"
 MYTH_REVEAL, DEBUT_FOR_1ST, ART_CHEER = "hBP08-098_U", "hBP02-076_C", "hBP06-089_C"
 LIFE_TOOL, BUZZ_TOOL, CECILIA_FAN, MOCOCO_FAN = "hBP08-103_U", "hBP07-101_C", "hBP08-107_C", "hBP08-108_C"
-SUPPORTS = [LIFE_TOOL, BUZZ_TOOL, CECILIA_FAN, MOCOCO_FAN, MYTH_REVEAL, DEBUT_FOR_1ST, ART_CHEER, KIARA_MASCOT, KOYORI_FAN, RETURN_HOLOMEM, LOOK_TWO, OSHI_COLOUR, KORONE_MASCOT, NOEL_TOOL, SUBARU_MASCOT, ID3_TOOL, LUI_MASCOT, SUISEI_TOOL, FUBUKI_GUARD, FUWAMOCO_MASCOT, WATAME_FAN, FUBUKI_MASCOT, MIKO_MASCOT, LUNA_FAN, LAMY_FAN, SAKE_TOOL, LAMY, TOTSU, MIKKORONE, BAKUHATSU, TANSU, RETRO, FRIENDLY, DUAL, FUTOINU, KOKORO, DOKURO, ROSE, MIOFA, RUFFIANS,
-            SUBATOMO, COOKING, KIARA_FAN, CALLI_TOOL]
+TWO_COLOURS, RADEN_SET, LAMY_MASCOT = "hBP04-089_S", "hBP04-094_S", "hBP04-101_C"
+LAMY = "hBP04-043_02_C"  # 雪花ラミィ, whose art 「こんらみ～」 deals special damage 10
+SUPPORTS = [TOTSU, MIKKORONE, BAKUHATSU, TANSU, RETRO, FRIENDLY, DUAL, FUTOINU, KOKORO, DOKURO, ROSE, MIOFA, RUFFIANS,
+            SUBATOMO, COOKING, KIARA_FAN, CALLI_TOOL, LUNA_FAN, LAMY_FAN, SAKE_TOOL, WATAME_FAN, FUBUKI_MASCOT,
+            MIKO_MASCOT, FUBUKI_GUARD, FUWAMOCO_MASCOT, SUISEI_TOOL, LUI_MASCOT, NOEL_TOOL, SUBARU_MASCOT, ID3_TOOL,
+            RETURN_HOLOMEM, LOOK_TWO, OSHI_COLOUR, KORONE_MASCOT, KIARA_MASCOT, KOYORI_FAN, MYTH_REVEAL, DEBUT_FOR_1ST,
+            ART_CHEER, LIFE_TOOL, BUZZ_TOOL, CECILIA_FAN, MOCOCO_FAN, TWO_COLOURS, RADEN_SET, LAMY_MASCOT,
+            LAMY]
+#: holomem the tests stand on the stage: (name, level) -> a printing without a collab, bloom or gift ability
+HOLOMEM = [("紫咲シオン", "Debut"), ("戌神ころね", "Debut"), ("博衣こより", "Debut"), ("宝鐘マリン", "Debut"),
+           ("宝鐘マリン", "1st"), ("アキ・ローゼンタール", "Debut"), ("フワワ・アビスガード", "Debut"), ("癒月ちょこ", "2nd"),
+           ("小鳥遊キアラ", "Debut"), ("森カリオペ", "Debut"), ("森カリオペ", "1st"), ("姫森ルーナ", "Debut"),
+           ("角巻わため", "Debut"), ("白上フブキ", "Debut"), ("フワワ・アビスガード", "1st"), ("星街すいせい", "1st"),
+           ("鷹嶺ルイ", "Debut"), ("白銀ノエル", "1st"), ("小鳥遊キアラ", "1st"), ("儒烏風亭らでん", "Debut")]
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +74,8 @@ def R(raw):
                                      and v["card_type"] == "ホロメン"
                                      and not any(s.get("subtype") in ("コラボエフェクト", "ブルームエフェクト", "ギフト")
                                                  for s in v.get("skills") or []))
-    cheer = {colour: next(pid for pid, v in sorted(raw.items()) if v.get("card_type") == "エール" and v.get("color") == colour)
-             for colour in ("黄", "紫", "青")}
+    cheer = {colour: next(pid for pid, v in sorted(raw.items())
+                          if v.get("card_type") == "エール" and v.get("color") == colour) for colour in ("黄", "紫", "青")}
     wanted = set(SUPPORTS) | set(picked.values()) | set(cheer.values())
     added = [rawlist.convert_card(pid, v, {}) for pid, v in raw.items() if pid in wanted]
     mixed = UNBOUND.load_cardset({"id": "hocg-fixture-supports", "title": "FIXTURE + list cards",
@@ -184,6 +190,14 @@ def main(p1_extra=(), seat="p1"):
     (MOCOCO_FAN, "mascot_hp", {"amount": 10, "only": ["フワワ・アビスガード", "モココ・アビスガード"], "on_down": {
         "opp_turn": True, "then": {"effect": "if_downed_cheer", "params": {
             "colors": ["red"], "then": {"effect": "draw", "params": {"count": 1}}}}}}),
+    (TWO_COLOURS, "two_colour_search", {"filter": {"holomem": True, "level": "1st", "no_buzz": True},
+                                        "needs": [{"test": "two_mono_colours"}]}),
+    (RADEN_SET, "pick_then", {"filter": {"name": "儒烏風亭らでん"}, "steps": [
+        {"effect": "move_cheer_here", "params": {"optional": True, "max": 2}},
+        {"effect": "if_state", "params": {"test": "cheer_at_least", "n": 3, "then": {
+            "effect": "boost_self", "params": {"amount": 10}}}}]}),
+    (LAMY_MASCOT, "mascot_hp", {"amount": 0, "bonus": {"names": ["雪花ラミィ"], "amount": 20},
+                                "arts_while": [{"amount": 10}]}),
 ])
 def test_the_support_texts_are_recognised(raw, pid, effect, params):
     assert rawlist.recognise(text(raw, pid)) == (effect, params)
@@ -343,92 +357,7 @@ def test_hbp03_086_stops_when_the_stage_is_full(R):
     assert s["pending"] is None and len(s["players"]["p1"]["back"]) == 5
 
 
-# ------------------------------------------------------------------ attached supports' triggers
-
-def with_attached(R, s, pos: str, holomem: str, support: str):
-    """A given state: p1's ``pos`` holomem is ``holomem``, and ``support`` is attached to it (played)."""
-    h = s["players"]["p1"]["back"][0] if pos == "back0" else s["players"]["p1"][pos]
-    h["card"] = holomem
-    s["players"]["p1"]["hand"].append(support)
-    return run(R, s, c("p1", "support", card=support, target=pos))
-
-
-@needs_list
-def test_hbp03_102_futoinu_on_korone_sends_an_archived_yellow_cheer_when_it_collabs(R):
-    """hBP03-102 フトイヌ: 「◆〈戌神ころね〉に付いていたら能力追加 このマスコットが付いているホロメンが
-    コラボした時、自分のアーカイブの黄エール1枚をこのホロメンに送れる。」: on ころね it may send the
-    cheer to the holomem it is attached to; on another holomem nothing happens."""
-    s = with_attached(R, main(), "back0", R.holomem[("戌神ころね", "Debut")], FUTOINU)
-    s["players"]["p1"]["archive"] = [R.yellow, GREEN]
-    s = run(R, s, c("p1", "collab", back="back0"))
-    assert s["pending"]["kind"] == "archive_cheer" and s["pending"]["options"] == [R.yellow, None]
-    s = run(R, s, c("p1", "choose", choice=R.yellow))
-    assert s["players"]["p1"]["collab"]["cheer"] == [R.yellow] and s["players"]["p1"]["archive"] == [GREEN]
-    other = with_attached(R, main(), "back0", YUKI_DU, FUTOINU)
-    other["players"]["p1"]["archive"] = [R.yellow]
-    other = run(R, other, c("p1", "collab", back="back0"))
-    assert other["pending"] is None and other["players"]["p1"]["collab"]["cheer"] == []
-
-
-@needs_list
-def test_hbp04_100_kokoro_on_koyori_boosts_it_this_turn_when_it_collabs(R):
-    """hBP04-100 ココロ: 「◆〈博衣こより〉に付いていたら能力追加 このマスコットが付いているホロメンが
-    コラボした時、このターンの間、このホロメンのアーツ+10。」"""
-    s = with_attached(R, main(), "back0", R.holomem[("博衣こより", "Debut")], KOKORO)
-    s = run(R, s, c("p1", "collab", back="back0"))
-    assert s["players"]["p1"]["collab"]["mods"]["arts"] == 10 and s["players"]["p1"]["center"]["mods"]["arts"] == 0
-    s = run(R, s, c("p1", "end_turn"), MEMO, RED)
-    assert s["players"]["p1"]["collab"]["mods"]["arts"] == 0  # このターンの間
-
-
-@needs_list
-def test_hbp02_095_dokuro_kun_draws_when_marine_blooms_at_the_centre_only(R):
-    """hBP02-095 ドクロくん: 「◆〈宝鐘マリン〉に付いていたら能力追加 [センターポジション限定]この
-    マスコットが付いているホロメンがBloomした時、自分のデッキを1枚引く。」"""
-    debut, first = R.holomem[("宝鐘マリン", "Debut")], R.holomem[("宝鐘マリン", "1st")]
-    s = with_attached(R, main([first]), "center", debut, DOKURO)
-    s = run(R, s, c("p1", "bloom", card=first, target="center"), MEMO)
-    assert s["players"]["p1"]["hand"][-1] == MEMO and s["players"]["p1"]["center"]["card"] == first
-    back = with_attached(R, main([first]), "back0", debut, DOKURO)
-    hand = list(back["players"]["p1"]["hand"])
-    back = run(R, back, c("p1", "bloom", card=first, target="back0"))
-    assert back["players"]["p1"]["hand"] == [x for x in hand if x != first]
-
-
-def p2_downs_p1_centre(R, s):
-    """p2's turn: its centre's art (30) downs p1's centre (damage set one short)."""
-    s = p2_turn(s)
-    s["players"]["p1"]["center"]["damage"] = R.cardset.cards[s["players"]["p1"]["center"]["card"]]["hp"] - 1
-    return s
-
-
-@needs_list
-def test_hbp01_122_rose_tai_sends_the_cheer_deck_top_to_aki_even_the_downed_one(R):
-    """hBP01-122 ロゼ隊: 「相手のターンで、このファンが付いているホロメンがダウンした時、自分のエール
-    デッキの上から1枚を、自分の〈アキ・ローゼンタール〉に送る。」 (ダウン①): with no other アキ the
-    cheer goes to the downed one, so to the archive with it (ダウン②); then the life (③)."""
-    aki = R.holomem[("アキ・ローゼンタール", "Debut")]
-    s = p2_downs_p1_centre(R, with_attached(R, p1_main(), "center", aki, ROSE))
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), GREEN, WHITE)
-    kinds = [e["kind"] for e in s["events"]]
-    assert kinds.index("down_ability") < kinds.index("cheer_up") < kinds.index("life")
-    assert s["players"]["p1"]["archive"][-1] == GREEN and ROSE in s["players"]["p1"]["archive"]
-    assert s["players"]["p1"]["center"]["card"] == YUKI_DU and s["players"]["p1"]["center"]["cheer"] == [WHITE]
-
-
-@needs_list
-def test_hbp01_122_with_another_aki_the_seat_chooses(R):
-    aki = R.holomem[("アキ・ローゼンタール", "Debut")]
-    s = with_attached(R, p1_main(), "center", aki, ROSE)
-    s["players"]["p1"]["back"][0]["card"] = aki
-    s = p2_downs_p1_centre(R, s)
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
-    assert s["pending"]["seat"] == "p1" and s["pending"]["kind"] == "down_cheer"
-    assert s["pending"]["options"] == ["back0", "downed"]
-    s = run(R, s, c("p1", "choose", choice="back0"), GREEN, WHITE)
-    assert s["players"]["p1"]["center"]["card"] == aki and s["players"]["p1"]["center"]["cheer"] == [GREEN, WHITE]
-
-
+# ------------------------------------------------------------------ a chosen holomem
 
 @needs_list
 def test_hsd04_013_heals_the_chosen_holomem_and_boosts_it_with_a_cooking_holomem_on_the_stage(R):
@@ -448,226 +377,7 @@ def test_hsd04_013_heals_the_chosen_holomem_and_boosts_it_with_a_cooking_holomem
     assert s["players"]["p1"]["back"][0]["damage"] == 0 and s["players"]["p1"]["back"][0]["mods"]["arts"] == 20
 
 
-@needs_list
-def test_hbp01_125_kiara_fan_attached_from_the_hand_may_trade_a_hand_card_for_a_draw(R):
-    """hBP01-125: 「このファンをホロメンに手札から付けた時、自分の手札1枚をアーカイブできる:自分のデッキを
-    1枚引く。」: once attached (to a 小鳥遊キアラ only), the cost may be paid, then the draw."""
-    kiara = R.holomem[("小鳥遊キアラ", "Debut")]
-    s = main([KIARA_FAN])
-    with pytest.raises(RuleViolation):
-        run(R, s, c("p1", "support", card=KIARA_FAN, target="center"))  # 雪見ユキ: not キアラ
-    s["players"]["p1"]["center"]["card"] = kiara
-    s = run(R, s, c("p1", "support", card=KIARA_FAN, target="center"))
-    assert s["players"]["p1"]["center"]["attached"] == [KIARA_FAN]
-    assert s["pending"]["kind"] == "cost_hand" and None in s["pending"]["options"]
-    s = run(R, s, c("p1", "choose", choice=LETTER), MEMO)
-    assert LETTER in s["players"]["p1"]["archive"] and s["players"]["p1"]["hand"][-1] == MEMO
-
-
-@needs_list
-def test_hbp02_088_calli_tool_mills_one_when_attached_to_a_1st_calli_only(R):
-    """hBP02-088: 「◆1st以上の〈森カリオペ〉に付いていたら能力追加 このツールをホロメンに手札から付けた時、
-    自分のデッキの上から1枚をアーカイブする。」: on a 1st カリオペ the deck top is archived (face up);
-    on a Debut one nothing happens."""
-    s = main([CALLI_TOOL])
-    s["players"]["p1"]["center"]["card"] = R.holomem[("森カリオペ", "1st")]
-    s = run(R, s, c("p1", "support", card=CALLI_TOOL, target="center"), MEMO)
-    assert s["players"]["p1"]["archive"][-1] == MEMO and s["pending"] is None
-    debut = main([CALLI_TOOL])
-    debut["players"]["p1"]["center"]["card"] = R.holomem[("森カリオペ", "Debut")]
-    debut = run(R, debut, c("p1", "support", card=CALLI_TOOL, target="center"))
-    assert debut["players"]["p1"]["archive"] == [] and debut["players"]["p1"]["center"]["attached"] == [CALLI_TOOL]
-
-
-
-# ------------------------------------------------------------------ attached cards and damage
-
-@needs_list
-def test_hbp03_105_luna_fan_may_be_archived_to_take_30_less_on_the_opponents_turn(R):
-    """hBP03-105: 「相手のターンで、このファンが付いているホロメンがダメージを受ける時、このファンをアーカイブ
-    できる:このファンが付いていたホロメンの受けるダメージ-30。」: p2's art (20) on p1's ルーナ opens the
-    window for p1; used, the fan goes to the archive and no damage is left; declined, 20."""
-    s = with_attached(R, p1_main(), "center", R.holomem[("姫森ルーナ", "Debut")], LUNA_FAN)
-    s = p2_turn(s)
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
-    assert s["pending"]["seat"] == "p1" and s["pending"]["kind"] == "window"
-    name = R.cardset.cards[LUNA_FAN]["name"]
-    assert s["pending"]["options"] == [name, None]
-    used = run(R, s, c("p1", "choose", choice=name))
-    assert used["players"]["p1"]["center"]["damage"] == 0 and used["players"]["p1"]["center"]["attached"] == []
-    assert LUNA_FAN in used["players"]["p1"]["archive"] and used["pending"] is None
-    kept = run(R, s, c("p1", "choose", choice=None))
-    assert kept["players"]["p1"]["center"]["damage"] == 20 and kept["players"]["p1"]["center"]["attached"] == [LUNA_FAN]
-
-
-@needs_list
-def test_hbp03_105_is_not_offered_on_its_own_turn(R):
-    s = with_attached(R, main(), "center", R.holomem[("姫森ルーナ", "Debut")], LUNA_FAN)
-    s["players"]["p1"]["hand"].append(BAKUHATSU)  # p1's own event hits p2: nothing about p1's fan
-    s = run(R, s, c("p1", "support", card=BAKUHATSU))
-    assert s["pending"] is None
-
-
-@needs_list
-def test_hbp04_106_lamy_fan_adds_10_to_her_special_damage_to_the_centre_only(R):
-    """hBP04-106: 「このファンが付いているホロメンが、相手のセンターホロメンに与える特殊ダメージ+10。」 on
-    hBP04-043 雪花ラミィ's 「こんらみ～」 (special damage 10 to a holomem of the opponent's)."""
-    base = p2_turn(p1_main())
-    base["players"]["p2"]["center"].update(card=LAMY, cheer=[RED], attached=[LAMY_FAN])
-    s = run(R, base, c("p2", "arts", holomem="center", art=0, target="center"))
-    assert s["pending"]["kind"] == "special_damage"
-    centre = run(R, s, c("p2", "choose", choice="center"))
-    assert centre["players"]["p1"]["center"]["damage"] == 20 + 10 + 10
-    back = run(R, s, c("p2", "choose", choice="back0"))
-    assert back["players"]["p1"]["back"][0]["damage"] == 10 and back["players"]["p1"]["center"]["damage"] == 20
-
-
-@needs_list
-def test_hbp02_086_a_holomem_without_sake_takes_10_more(R):
-    """hBP02-086: 「■このツールが付いているホロメンのアーツ+20。■このツールが付いている#お酒を持たない
-    ホロメンが受けるダメージ+10。」: 雪見ユキ (no #お酒) takes p2's 20 as 30."""
-    s = p2_turn(p1_main())
-    s["players"]["p1"]["center"]["attached"] = [SAKE_TOOL]
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
-    assert s["players"]["p1"]["center"]["damage"] == 30
-
-
-
-@needs_list
-def test_hbp03_112_watame_fan_moves_one_or_two_yellow_cheer_of_the_downed_one_to_another_watame(R):
-    """hBP03-112: 「相手のターンで、このファンが付いているホロメンがダウンした時、このホロメンの黄エール1～2枚を、
-    自分の他の〈角巻わため〉1人に付け替えられる。」 (ダウン①): the yellow cheer of the downed わため go to
-    the other わため instead of the archive (taken back from it once ダウン② is done); the rest of
-    its cards are archived; then the life (③) and the new centre (④)."""
-    watame = R.holomem[("角巻わため", "Debut")]
-    s = with_attached(R, p1_main(), "center", watame, WATAME_FAN)
-    s["players"]["p1"]["back"][0]["card"] = watame
-    s["players"]["p1"]["center"]["cheer"] = [R.yellow, R.yellow, WHITE]
-    s = p2_downs_p1_centre(R, s)
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
-    assert s["pending"]["seat"] == "p1" and s["pending"]["kind"] == "down_move_cheer"
-    assert s["pending"]["options"] == [R.yellow, None]
-    s = run(R, s, c("p1", "choose", choice=R.yellow))  # the one other わため: not asked
-    assert s["pending"]["options"] == [R.yellow, None]
-    s = run(R, s, c("p1", "choose", choice=R.yellow), GREEN)
-    p1 = s["players"]["p1"]
-    assert p1["center"]["card"] == watame and p1["center"]["cheer"] == [R.yellow, R.yellow, GREEN]
-    assert R.yellow not in p1["archive"] and WHITE in p1["archive"] and WATAME_FAN in p1["archive"]
-    assert s["pending"] is None and p1["life"] == 4
-
-
-@needs_list
-def test_hbp02_090_fubuki_mascot_moves_a_cheer_even_on_its_own_turn(R):
-    """hBP02-090: 「◆〈白上フブキ〉に付いていたら能力追加 このマスコットが付いているホロメンがダウンした時、
-    このホロメンのエール1枚を、自分の他のホロメンに付け替える。」 (not only on the opponent's turn; a
-    must): with one cheer and one other holomem, nothing is asked."""
-    fubuki = R.holomem[("白上フブキ", "Debut")]
-    s = with_attached(R, p1_main(), "center", fubuki, FUBUKI_MASCOT)
-    s = p2_downs_p1_centre(R, s)
-    s["players"]["p1"]["center"]["damage"] += 20  # the mascot's HP+20: still one short
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), GREEN)
-    p1 = s["players"]["p1"]
-    assert p1["center"]["card"] == YUKI_DU and p1["center"]["cheer"] == [WHITE, GREEN]
-    assert WHITE not in p1["archive"] and FUBUKI_MASCOT in p1["archive"]
-
-
-
-@needs_list
-def test_hbp02_093_a_back_fubuki_takes_no_damage_from_the_opponent(R):
-    """hBP02-093: 「◆〈白上フブキ〉に付いていたら能力追加 [バックポジション限定]このマスコットが付いている
-    ホロメンは相手からダメージを受けない。」: 雪花ラミィ's special damage 10 to that back フブキ does nothing."""
-    s = with_attached(R, p1_main(), "back0", R.holomem[("白上フブキ", "Debut")], FUBUKI_GUARD)
-    s = p2_turn(s)
-    s["players"]["p2"]["center"].update(card=LAMY, cheer=[RED])
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
-    s = run(R, s, c("p2", "choose", choice="back0"))
-    assert s["players"]["p1"]["back"][0]["damage"] == 0 and s["players"]["p1"]["center"]["damage"] == 20
-
-
-@needs_list
-def test_hbp03_100_fuwamoco_arts_need_colourless_cheer_only(R):
-    """hBP03-100: 「◆〈フワワ・アビスガード〉か〈モココ・アビスガード〉に付いていたら能力追加 このマスコットが
-    付いているホロメンのアーツに必要なエールの色すべてを無色エールにする。」: with only a white cheer,
-    フワワ's art (coloured icons) is refused without the mascot and used with it."""
-    fuwawa = R.holomem[("フワワ・アビスガード", "1st")]  # hBP03-041: its 2nd art needs 青◇
-    art = R.cardset.cards[fuwawa]["arts"][1]
-    assert art["cost"] == ["blue", "any"]
-    s = p2_turn(p1_main())
-    s["players"]["p2"]["center"].update(card=fuwawa, cheer=[WHITE, RED])
-    with pytest.raises(RuleViolation):
-        run(R, s, c("p2", "arts", holomem="center", art=1, target="center"))
-    s["players"]["p2"]["center"]["attached"] = [FUWAMOCO_MASCOT]
-    s = run(R, s, c("p2", "arts", holomem="center", art=1, target="center"))
-    assert s["players"]["p1"]["center"]["damage"] > 0
-
-
-
-def cheer_for(R, cost):
-    """Cheer cards that pay ``cost`` (◇ paid with red)."""
-    by_colour = {"white": WHITE, "green": GREEN, "red": RED, "blue": BLUE, "yellow": R.yellow, "purple": R.purple,
-                 "any": RED}
-    return [by_colour[x] for x in cost]
-
-
-@needs_list
-def test_hbp01_115_suisei_tool_sends_a_cheer_to_its_holder_when_it_downs_a_holomem(R):
-    """hBP01-115: 「◆1st以上の〈星街すいせい〉に付いていたら能力追加 このツールが付いているホロメンが相手の
-    ホロメンをダウンさせた時、自分のエールデッキの上から1枚を、このホロメンに送る。」: once p1's downed
-    centre's life is taken and its back moved up, the cheer deck's top goes to the すいせい holding it."""
-    suisei = R.holomem[("星街すいせい", "1st")]
-    s = p2_downs_p1_centre(R, p1_main())
-    art = R.cardset.cards[suisei]["arts"][0]
-    s["players"]["p2"]["center"].update(card=suisei, cheer=cheer_for(R, art["cost"]), attached=[SUISEI_TOOL])
-    cheer = list(s["players"]["p2"]["center"]["cheer"])
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), WHITE, RED)
-    kinds = [e["kind"] for e in s["events"]]
-    assert kinds.index("life") < kinds.index("to_center") < kinds.index("cheer_up")
-    assert s["players"]["p2"]["center"]["cheer"] == cheer + [RED] and s["pending"] is None
-
-
-
-@needs_list
-def test_hbp01_120_lui_mascot_draws_once_her_art_from_the_centre_is_used(R):
-    """hBP01-120: 「◆〈鷹嶺ルイ〉に付いていたら能力追加 このマスコットが付いているホロメンがセンターポジションで
-    アーツを使った時、自分のデッキを1枚引く。」: after the art's damage (as a gift's 「アーツを使った時」);
-    from the collab position, nothing. Its arts+10 counts in the damage."""
-    lui = R.holomem[("鷹嶺ルイ", "Debut")]
-    art = R.cardset.cards[lui]["arts"][0]
-    base = p2_turn(p1_main())
-    base["players"]["p1"]["center"]["card"] = R.holomem[("姫森ルーナ", "Debut")]
-    hand = len(base["players"]["p2"]["hand"])
-    s = copy.deepcopy(base)
-    s["players"]["p2"]["center"].update(card=lui, cheer=cheer_for(R, art["cost"]), attached=[LUI_MASCOT])
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), MEMO)
-    kinds = [e["kind"] for e in s["events"]]
-    assert kinds.index("damage") < kinds.index("draw") and s["players"]["p2"]["hand"][-1] == MEMO
-    assert s["players"]["p1"]["center"]["damage"] == art["dmg"] + 10 and len(s["players"]["p2"]["hand"]) == hand + 1
-    collab = copy.deepcopy(base)
-    collab["players"]["p2"]["collab"] = {**copy.deepcopy(collab["players"]["p2"]["center"]), "card": lui,
-                                         "cheer": cheer_for(R, art["cost"]), "attached": [LUI_MASCOT]}
-    collab = run(R, collab, c("p2", "arts", holomem="collab", art=0, target="center"))
-    assert len(collab["players"]["p2"]["hand"]) == hand
-
-
-
-@needs_list
-def test_hbp05_081_noel_tool_adds_20_more_while_she_holds_three_cheer(R):
-    """hBP05-081: 「このツールが付いているホロメンのアーツ+10。◆1st以上の〈白銀ノエル〉に付いていたら能力追加
-    このツールが付いているホロメンにエールが3枚以上付いている間、このホロメンのアーツ+20。」: +10 with two
-    cheer, +30 with three."""
-    noel = R.holomem[("白銀ノエル", "1st")]
-    art = R.cardset.cards[noel]["arts"][0]
-    dealt = []
-    for extra in (0, 1):
-        s = p2_turn(p1_main())
-        cheer = cheer_for(R, art["cost"])
-        cheer += [RED] * (2 + extra - len(cheer))
-        s["players"]["p2"]["center"].update(card=noel, cheer=cheer, attached=[NOEL_TOOL])
-        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
-        dealt.append(next(e["amount"] for e in s["events"] if e["kind"] == "damage"))
-    assert dealt == [art["dmg"] + 10, art["dmg"] + 30]
-
-
+# ------------------------------------------------------------------ the archive, the deck, the stage
 
 @needs_list
 def test_hbp07_092_returns_one_to_three_archived_holomem_to_the_deck_then_draws_two(R):
@@ -716,51 +426,6 @@ def test_hbp03_084_searches_a_1st_of_the_oshis_colour_after_paying_a_holopower(R
 
 
 @needs_list
-def test_hbp03_103_korone_mascot_may_come_back_to_the_hand_for_a_holopower(R):
-    """hBP03-103: 「◆〈戌神ころね〉に付いていたら能力追加 このマスコットが付いているホロメンがダウンした時、
-    自分のホロパワー1枚をアーカイブできる:このマスコットを手札に戻す。」 (ダウン①): paid, the mascot goes
-    to the hand instead of the archive."""
-    s = with_attached(R, p1_main(), "center", R.holomem[("戌神ころね", "Debut")], KORONE_MASCOT)
-    s["players"]["p1"]["holopower"] = [LETTER]
-    s = p2_downs_p1_centre(R, s)
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
-    assert s["pending"]["seat"] == "p1" and s["pending"]["options"] == ["pay", None]
-    s = run(R, s, c("p1", "choose", choice="pay"), WHITE)
-    p1 = s["players"]["p1"]
-    assert KORONE_MASCOT in p1["hand"] and KORONE_MASCOT not in p1["archive"] and LETTER in p1["archive"]
-    assert p1["holopower"] == [] and p1["life"] == 4
-
-
-
-@needs_list
-def test_hbp01_121_kiara_mascot_takes_10_less_in_front_and_draws_when_kiara_blooms(R):
-    """hBP01-121: 「このマスコットが付いているホロメンがセンターポジションかコラボポジションで受けるダメージ-10。
-    ◆〈小鳥遊キアラ〉に付いていたら能力追加 このマスコットが付いているホロメンのBloomレベルが上がった時、自分の
-    デッキを1枚引く。」: p2's 20 at the centre is 10; キアラ Debut → 1st draws one."""
-    s = with_attached(R, p1_main(), "center", R.holomem[("小鳥遊キアラ", "Debut")], KIARA_MASCOT)
-    hit = run(R, p2_turn(s), c("p2", "arts", holomem="center", art=0, target="center"))
-    assert hit["players"]["p1"]["center"]["damage"] == 10
-    first = R.holomem[("小鳥遊キアラ", "1st")]
-    s = later_turn(s)
-    s["players"]["p1"]["hand"].append(first)
-    s = run(R, s, c("p1", "bloom", card=first, target="center"), MEMO)
-    assert s["players"]["p1"]["center"]["card"] == first and s["players"]["p1"]["hand"][-1] == MEMO
-
-
-@needs_list
-def test_hbp04_105_koyori_fan_may_bring_a_stage_cheer_to_its_holomem_when_attached(R):
-    """hBP04-105: 「このファンをホロメンに手札かアーカイブから付けた時、自分のステージのエール1枚を、このファンが
-    付いているホロメンに付け替えられる。」 (attached from the hand)."""
-    s = main()
-    s["players"]["p1"]["back"][0]["cheer"] = [GREEN]
-    s = with_attached(R, s, "center", R.holomem[("博衣こより", "Debut")], KOYORI_FAN)
-    assert s["pending"]["kind"] == "move_cheer_here" and s["pending"]["options"] == [["back0", GREEN], None]
-    s = run(R, s, c("p1", "choose", choice=["back0", GREEN]))
-    assert s["players"]["p1"]["center"]["cheer"] == [WHITE, GREEN] and s["players"]["p1"]["back"][0]["cheer"] == []
-
-
-
-@needs_list
 def test_hbp08_098_only_with_an_all_myth_stage_reveals_four_and_takes_two(R):
     """hBP08-098: 「このカードは、自分のステージのホロメン全員が#Mythを持つホロメンでなければ使えない。自分のデッキ
     の上から4枚を公開する。その中から2枚を手札に加える。そして残ったカードをアーカイブする。」"""
@@ -795,28 +460,35 @@ def test_hbp02_076_puts_a_hand_debut_under_the_deck_and_finds_a_1st_of_its_name(
 
 
 @needs_list
-def test_hbp08_103_tool_holder_down_loses_one_more_life(R):
-    """hBP08-103: 「■このツールが付いているホロメンのHP+50。■このツールが付いているホロメンがダウンした時、自分の
-    ライフ-1。」: two life cards taken (ダウン③ and the tool's)."""
-    s = p2_turn(p1_main())
-    s["players"]["p1"]["center"]["attached"] = [LIFE_TOOL]
-    s["players"]["p1"]["center"]["damage"] = R.cardset.cards[YUKI_D]["hp"] + 50 - 1
-    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), WHITE, GREEN)
-    assert s["players"]["p1"]["life"] == 3 and s["players"]["p1"]["center"]["cheer"] == [WHITE, GREEN]
+def test_hbp04_089_finds_a_1st_of_each_of_two_colours(R):
+    """hBP04-089: 「このカードは、自分のステージに色が1色で異なる色のホロメンが2人以上いなければ使えない。自分の
+    ステージの色が1色で異なる色のホロメン2人を選ぶ。自分のデッキから、Buzz以外のそれぞれ選んだホロメンと同色の
+    1stホロメン1枚ずつを公開し、手札に加える。…」: refused with one colour on the stage; with 雪見ユキ and
+    森野ミドリ, a 1st of each colour (once one is taken, only the other colour)."""
+    s = main([TWO_COLOURS])
+    with pytest.raises(RuleViolation):
+        run(R, s, c("p1", "support", card=TWO_COLOURS))
+    s["players"]["p1"]["back"][0]["card"] = MIDORI_D
+    white, green = (R.cardset.cards[x]["colors"] for x in (YUKI_D, MIDORI_D))
+    assert len(white) == len(green) == 1 and white != green
+    s = run(R, s, c("p1", "support", card=TWO_COLOURS))
+    assert s["pending"]["kind"] == "search_slots" and {YUKI_1, MIDORI_1} <= set(s["pending"]["options"])
+    s = run(R, s, c("p1", "choose", choice=YUKI_1))
+    assert all(R.cardset.cards[o]["colors"] == green for o in s["pending"]["options"][:-1])
+    s = run(R, s, c("p1", "choose", choice=MIDORI_1))
+    assert s["pending"] is None and s["players"]["p1"]["hand"][-2:] == [YUKI_1, MIDORI_1]
 
 
 @needs_list
-def test_hbp08_108_mococo_fan_draws_if_the_downed_one_held_a_red_cheer(R):
-    """hBP08-108: 「相手のターンで、このファンが付いているホロメンがダウンした時、このファンが付いているホロメンに赤
-    エールが付いているなら、自分のデッキを1枚引く。」: the cheer it held as it went down is read."""
-    fuwawa = R.holomem[("フワワ・アビスガード", "Debut")]
-    hands = []
-    for cheer in ([RED], [WHITE]):
-        s = with_attached(R, p1_main(), "center", fuwawa, MOCOCO_FAN)
-        s["players"]["p1"]["center"]["cheer"] = cheer
-        s = p2_downs_p1_centre(R, s)
-        s["players"]["p1"]["center"]["damage"] += 10  # its HP+10
-        outcomes = (MEMO, GREEN) if cheer == [RED] else (GREEN,)
-        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), *outcomes)
-        hands.append(s["players"]["p1"]["hand"][-1])
-    assert hands[0] == MEMO and hands[1] != MEMO
+def test_hbp04_094_moves_up_to_two_cheer_to_raden_then_boosts_her_with_three(R):
+    """hBP04-094: 「自分の〈儒烏風亭らでん〉1人を選ぶ。自分のステージのエール1～2枚を、選んだホロメンに付け替え
+    られる。その後、選んだホロメンにエールが3枚以上付いている時、このターンの間、選んだホロメンのアーツ+10。」"""
+    s = main([RADEN_SET])
+    s["players"]["p1"]["center"]["card"] = R.holomem[("儒烏風亭らでん", "Debut")]
+    s["players"]["p1"]["back"][0]["cheer"] = [GREEN, GREEN]
+    s = run(R, s, c("p1", "support", card=RADEN_SET))  # one らでん: not asked
+    assert s["pending"]["kind"] == "move_cheer_here" and s["pending"]["options"] == [["back0", GREEN], None]
+    s = run(R, s, c("p1", "choose", choice=["back0", GREEN]))
+    s = run(R, s, c("p1", "choose", choice=["back0", GREEN]))
+    centre = s["players"]["p1"]["center"]
+    assert centre["cheer"] == [WHITE, GREEN, GREEN] and centre["mods"]["arts"] == 10 and s["pending"] is None

@@ -440,7 +440,13 @@ def holds(t: Board, f: dict, pa: dict) -> bool:
         return t.p(seat)["life"] <= pa["n"]
     if test == "cheer_at_least":
         return h is not None and len(h["cheer"]) >= pa["n"]
+    if test in MORE_TESTS:  # ``arts_more``'s
+        return MORE_TESTS[test](t, f, pa)
     raise ValueError(test)
+
+
+#: tests of the conditions ``arts_more`` reads: ``test -> (t, f, params) -> bool``
+MORE_TESTS: dict[str, Any] = {}
 
 
 def _stage_colors_of(t: Board, seat: str) -> set[str]:
@@ -506,7 +512,7 @@ def count_source(what: str, unit: str) -> dict | None:
     m = re.fullmatch(r"自分のアーカイブの([白緑赤青紫黄])エール", what)
     if m and unit == "枚":
         return {"source": "archive_match", "filter": {"kind": "cheer", "colors": [COLOR_CHARS[m[1]]]}}
-    return None
+    return next((made for read in MORE_COUNTS if (made := read(what, unit))), None)
 
 
 def count_of(t: Board, f: dict, pa: dict) -> int:
@@ -545,7 +551,15 @@ def count_of(t: Board, f: dict, pa: dict) -> int:
         return sum(1 for who in (seat, other(seat)) for c in t.p(who)["archive"] if t.card(c)["kind"] == "cheer")
     if source == "opp_back_damage":
         return sum(h["damage"] for p, h in t.stage(other(seat)) if p.startswith("back"))
+    if source in MORE_SOURCES:  # ``arts_more``'s
+        return MORE_SOURCES[source](t, f, pa)
     raise ValueError(source)
+
+
+#: what ``arts_more``'s counts count: ``source -> (t, f, params) -> int``; and the readers of their
+#: texts, tried after ``count_source``'s own: ``(what, unit) -> params | None``
+MORE_SOURCES: dict[str, Any] = {}
+MORE_COUNTS: list[Any] = []
 
 
 def _count_text(what: str, unit: str, rest: str, spec, cap: str | None) -> tuple[str, dict] | None:
@@ -581,7 +595,7 @@ def _special_per(m, spec):
     """「相手の<ホロメン>(どちらか)に、<もの>N人(枚/回)につき、特殊ダメージMを与える」."""
     hit = spec(f"相手の{m[1]}に特殊ダメージ{m[5]}を与える。")
     source = count_source(m[2], m[4])
-    if not hit or hit["effect"] != "special_damage" or not source:
+    if not hit or hit["effect"] not in ("special_damage", "arts_special_to") or not source:
         return None
     return "arts_count", {**source, "then": hit, **({"per": int(m[3])} if m[3] != "1" else {}),
                           **({"cap": int(m[6])} if m[6] else {})}
@@ -610,9 +624,15 @@ def arts_count(t: Board, f: dict) -> Options:
         n = min(n, pa["cap"])
     n //= pa.get("per", 1)
     t.event("counted", seat=f["seat"], card=f["card"], source=pa["source"], count=n)
-    if n > 0:
+    if n > 0 and pa["then"]["effect"] in REPEATED:  # 「…1人につき、<ホロメン>1人のHPN回復」: each its own choice
+        push(t, f, *[pa["then"]] * n)
+    elif n > 0:
         push(t, f, _times(pa["then"], n))
     return None
+
+
+#: effects a count repeats (each one chosen anew) rather than scales
+REPEATED = ("arts_heal", "arts_may_send_cheer")
 
 
 def _card_filter(what: str) -> dict | None:
@@ -674,6 +694,9 @@ def use_problem(t: Board, seat: str, h: dict, art: dict, target: str) -> str | N
     archive = pa.get("use_if", {}).get("archive")
     if archive is not None and sum(1 for c in t.p(seat)["archive"] if _matches(t, c, archive["filter"])) < archive["n"]:
         return f"「{art['text']}」: fewer than {archive['n']} such cards in the archive"
+    life = pa.get("use_if", {}).get("collab_life")  # 「…自分のライフがN以下でなければコラボポジションでは使えない」
+    if life is not None and t.p(seat)["life"] > life and t.holo(seat, "collab") is h:
+        return f"「{art['text']}」: from the collab position only with {life} life or less"
     only = pa.get("only_target")
     if only is not None and target not in only:
         return f"「{art['text']}」: it targets the opponent's {'/'.join(only)} holomem only"
@@ -685,10 +708,16 @@ def art_cost(t: Board, seat: str, pos: str, art: dict) -> list[str]:
     text lets go (「このアーツは、<条件>、エールN枚を必要とせずに使える」: ◇ icons first)."""
     cost = list(art["cost"])
     less = (art.get("params") or {}).get("cost_less")
-    if less and holds(t, {"seat": seat, "card": t.holo(seat, pos)["card"], "pos": pos}, less):
-        for _ in range(less["count"]):
+    at = {"seat": seat, "card": t.holo(seat, pos)["card"], "pos": pos}
+    if less and holds(t, at, less):
+        for _ in range(less["count"] * (count_of(t, at, less["per"]) if "per" in less else 1)):  # 「…1色につき」
             if "any" in cost or (cost and not less.get("any_only")):
                 cost.remove("any" if "any" in cost else cost[-1])
+    h = t.holo(seat, pos)  # 「このターンの間、選んだホロメンのアーツに必要な無色-N」 (``arts_more``)
+    for _ in range(sum(m["amount"] for m in h.get("lasting", ()) if m["kind"] == "arts_any_less"
+                       and m["until"] == t.s["turn"])):
+        if "any" in cost:
+            cost.remove("any")
     return cost
 
 
@@ -719,3 +748,5 @@ def _cost_less(m, spec):
 
 # every other shape (boosts, dice, costs, cheer, the deck and the archive): registered after these
 from kifu.replays.games.hocg.abilities import arts_steps  # noqa: E402,F401
+# more conditions, counts and steps (this turn's skills, downs, the opponent's colours): after those
+from kifu.replays.games.hocg.abilities import arts_more  # noqa: E402,F401

@@ -295,19 +295,21 @@ def _stacked_paid(t: Board, f: dict, choice: Any) -> Options:
     return None
 
 
-@pattern(r"このホロメンのエール(\d)枚を、(.+?)(?:(\d)人に1枚ずつ)?に?付け替えられる(?::(.+)|。)")
+@pattern(r"このホロメンの([白緑赤青紫黄])?エール(\d)枚を、(.+?)(?:(\d)人に1枚ずつ)?に?付け替えられる(?::(.+)|。)")
 def _move_own_cheer(m, spec):
-    """「このホロメンのエールN枚を、<ホロメン>(N人に1枚ずつ)に付け替えられる(:<効果>)」: optional;
+    """「このホロメンの(<色>)エールN枚を、<ホロメン>(N人に1枚ずつ)に付け替えられる(:<効果>)」: optional;
     with an effect after it, a cost."""
+    colour, m = m[1], [m[0], *m.groups()[1:]]
     to = holo_desc(m[2])
     count = int(m[1])
     if to is None or (count > 1 and m[3] != m[1]) or (count == 1 and m[3]) \
-            or (not m[4] and set(to) <= {"tag", "not_self"}):
+            or (not m[4] and not colour and set(to) <= {"tag", "not_self"}):
         return None  # rawlist's move_cheer reads the plain ones
     then = spec(m[4]) if m[4] else None
     if m[4] and not then:
         return None
-    return "arts_move_own_cheer", {"count": count, "to": to, **({"then": then} if then else {})}
+    return "arts_move_own_cheer", {"count": count, "to": to, **({"then": then} if then else {}),
+                                   **({"colors": [COLOR_CHARS[colour]]} if colour else {})}
 
 
 @EFFECTS.effect("arts_move_own_cheer", timing="ability", prompt="付け替えるこのホロメンのエールと先（しないならnull）")
@@ -320,10 +322,12 @@ def arts_move_own_cheer(t: Board, f: dict) -> Options:
     f.setdefault("moved", [])
     if pos is None:
         return None
-    cheer = sorted(set(t.holo(f["seat"], pos)["cheer"]))
+    fits = [c for c in t.holo(f["seat"], pos)["cheer"]
+            if not pa.get("colors") or t.card(c)["colors"][0] in pa["colors"]]  # 「このホロメンの<色>エール」
+    cheer = sorted(set(fits))
     targets = [p for p in fitting(t, f, pa["to"]) if p != pos and p not in f["moved"]]
     need = pa["count"] - len(f["moved"])
-    if len(t.holo(f["seat"], pos)["cheer"]) < need or len(targets) < need:
+    if len(fits) < need or len(targets) < need:
         return None
     return [[c, p] for c in cheer for p in targets] + ([None] if not f["moved"] else [])
 
@@ -817,7 +821,7 @@ def _reveal_mill(m, spec):
 @EFFECTS.effect("arts_reveal_mill", timing="ability")
 def arts_reveal_mill(t: Board, f: dict) -> Options:
     """The deck's top N turned face up (everyone sees them) and archived; +M for each that fits."""
-    seat, pa, hits = f["seat"], f["params"], 0
+    seat, pa, hits, shown = f["seat"], f["params"], 0, []
     for _ in range(pa["count"]):
         card = t.zones.draw(f"deck/{seat}", "reveal", t.rule_of(f["card"]), visible=ALL, unknown_ok=False)
         if card is None:
@@ -825,8 +829,10 @@ def arts_reveal_mill(t: Board, f: dict) -> Options:
         t.archive(seat, card)
         t.event("milled", seat=seat, card=card)
         hits += _matches(t, card, pa["filter"])
-    if hits:
-        push(t, f, {"effect": "arts_plus", "params": {"amount": hits * pa["amount"]}})
+        shown.append(card)
+    if_any = pa.get("if_any")  # 「その中に<条件>があるなら、<効果>」 (``arts_more``), after the bonus
+    push(t, f, *([{"effect": "arts_plus", "params": {"amount": hits * pa["amount"]}}] if hits else []),
+         *([if_any["then"]] if if_any and any(_matches(t, c, if_any["filter"]) for c in shown) else []))
     return None
 
 

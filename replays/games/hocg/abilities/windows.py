@@ -2,23 +2,32 @@
 may be used (「…にダメージを与えた時に使える」「…ダメージを受ける時に使える」), so that its seat may
 use it, paying its cost, or decline.
 
-``effects.damage`` calls the two hooks this module registers on ``effects.WINDOWS``:
+``effects.damage`` and ``effects.check_downs`` call the hooks this module registers on
+``effects.WINDOWS``:
 
 - ``"taking"``, before the damage lands: if any seat may use an ability now, the damage is
   held in a ``take_damage`` frame under the window (an ability used there may lessen it:
   ``reduce_damage``), and dealt once the window closes;
 - ``"dealt"``, once the damage is on the holomem and its downs are done (ダウン: the holomem
-  is down the moment its damage reaches its HP).
+  is down the moment its damage reaches its HP);
+- ``"down"``, at ダウン① (その他の現象/ダウン: 「そのホロメンがダウンした時に働く、または使える効果があれば、
+  それを処理する」) before the downed holomem are archived: the downs wait in a
+  ``resume_downs`` frame (an ability may take a life off, 「自分の減るライフ-1」: ``life_less``, or
+  keep cards from the archive: ``to_hand``);
+- ``"ko"``, after the downs' own steps, with the 「ダウンさせた時」 abilities (``by``: the holomem
+  that dealt the damage).
 
 What may be used is asked of ``SOURCES``: functions ``(t, moment, hit) -> [offer]``, where
 ``hit`` is ``{"seat", "pos", "card", "amount", "source", "special", "no_life", "by"}`` (the
-holomem hit and how) and an offer is ``{"seat", "card", "name", "ability"?, "then",
-"subject", "self"?}``: ``ability`` (an oshi skill: its ホロパワー, [ターンに1回] / [ゲームに1回]
+holomem hit and how; for "down" the one down, for "ko" ``downed``: the positions downed) and an
+offer is ``{"seat", "card", "name", "ability"?, "then", "subject", "self"?, "forced"?,
+"origin"?}``: ``ability`` (an oshi skill: its ホロパワー, [ターンに1回] / [ゲームに1回]
 paid on use), ``then`` the effect (``{"effect", "params"}``) it resolves, ``subject`` the
 holomem the text calls 「その(相手の)ホロメン」, ``self``: the subject is ``seat``'s own and the
-effect reads it as 「このホロメン」. This module's own source is the seats' oshi skills whose
-effect is ``skill_window``; a family adds gifts (「このホロメンがダメージを受けた時」) by
-appending its source.
+effect reads it as 「このホロメン」, ``forced``: it is not a choice (a gift's 「…時、<効果>」 with no
+「できる」: resolved unasked), ``origin`` (its frame's; "oshi" by default). This module's own source
+is the seats' oshi skills whose effect is ``skill_window``; a family adds gifts (「このホロメンが
+ダメージを受けた時」) by appending its source.
 
 A window asks its seat (the active seat first) which offer to use, or ``None`` (none); after
 one is used, the others still usable are offered again.
@@ -105,10 +114,20 @@ def _frames(t: Board, offers: list[Offer]) -> list[dict]:
             o["name"] = f"{o['name']}（{pos_label(o['subject']['pos'])}）"
     out = []
     for seat in (t.s["active"], other(t.s["active"])):
-        mine = [o for o in offers if o["seat"] == seat]
+        out += [_then_frame(o) for o in offers if o["seat"] == seat and o.get("forced")]
+        mine = [o for o in offers if o["seat"] == seat and not o.get("forced")]
         if mine:
             out.append(frame("window", seat, mine[0]["card"], "window", {"offers": mine}))
     return out
+
+
+def _then_frame(offer: Offer) -> dict:
+    """The frame of what ``offer`` does (its ``subject`` known; 「このホロメン」 if it is the seat's own)."""
+    extra: dict[str, Any] = {"subject": offer["subject"]}
+    if offer.get("self"):
+        extra.update(pos=offer["subject"]["pos"], holder=offer["subject"]["card"])
+    then = offer["then"]
+    return frame(then["effect"], offer["seat"], offer["card"], offer.get("origin", "oshi"), then["params"], **extra)
 
 
 def _open(t: Board, offers: list[Offer]) -> None:
@@ -139,11 +158,7 @@ def _window_used(t: Board, f: dict, choice: Any) -> Options:
         t.s["stack"].append({**f, "params": {"offers": rest}, "stage": 0})
     if offer.get("ability") is not None:
         pay(t, offer["seat"], offer["ability"])
-    extra: dict[str, Any] = {"subject": offer["subject"]}
-    if offer.get("self"):
-        extra.update(pos=offer["subject"]["pos"], holder=offer["subject"]["card"])
-    then = offer["then"]
-    t.s["stack"].append(frame(then["effect"], offer["seat"], offer["card"], "oshi", then["params"], **extra))
+    t.s["stack"].append(_then_frame(offer))
     return None
 
 
@@ -257,7 +272,9 @@ def oshi_offers(t: Board, moment: str, hit: dict) -> list[Offer]:
             if moment == "taking":
                 h = t.holo(hit["seat"], hit["pos"])
                 if seat != hit["seat"] or (pa.get("opp_turn") and t.s["active"] == seat) \
-                        or not holder_fits(t, h, pa.get("holder", {})):
+                        or not holder_fits(t, h, pa.get("holder", {})) \
+                        or (pa.get("arts_only") and (hit["special"] or (hit["by"] or {}).get("art") is None)) \
+                        or (then["effect"] == "skill_redirect" and not _redirects(t, seat, hit["pos"], then["params"])):
                     continue
                 out.append({"seat": seat, "card": oshi, "name": ab["name"], "ability": ab, "then": then,
                             "subject": subject, "self": True})
@@ -303,16 +320,24 @@ SOURCES.append(oshi_offers)
 @EFFECTS.effect("reduce_damage", timing="ability")
 def reduce_damage(t: Board, f: dict) -> Options:
     """「そのホロメン1人が受けるダメージ-N」: the held damage to that holomem (``take_damage``,
-    under this frame) is N less (not below 0)."""
+    under this frame) is N less (not below 0); ``all``: 「自分の<holder>全員が受けるダメージ-N」, every
+    hit held now on a holomem of that holder (the same effect's, e.g. special damage to the centre
+    and the collab at once)."""
     subject = f.get("subject") or {"seat": f["seat"], "pos": own_holo_of(t, f)}
+    every = f["params"].get("all")  # 「自分の<holder>全員が受けるダメージ-N」: each such hit held now
     for g in reversed(t.s["stack"]):
         hit = g["params"].get("hit") if g["effect"] == "take_damage" else None
-        if hit and hit["seat"] == subject["seat"] and hit["pos"] == subject["pos"]:
+        if not hit or hit["seat"] != subject["seat"]:
+            continue
+        h = t.holo(hit["seat"], hit["pos"])
+        if (hit["pos"] == subject["pos"]) if every is None else \
+                (h is not None and h["card"] == hit["card"] and holder_fits(t, h, every)):
             less = min(hit["amount"], f["params"]["amount"])
             hit["amount"] -= less
             t.event("damage_reduced", seat=hit["seat"], pos=hit["pos"], card=hit["card"], amount=less,
                     source=f["card"])
-            break
+            if every is None:
+                break
     return None
 
 
@@ -432,3 +457,33 @@ def _dealt_by_holder(t: Board, by: dict, flt: dict) -> bool:
     if h is None or h["card"] != by["card"]:
         h = {"card": by["card"], "attached": [], "cheer": []}
     return keywords.holder_fits(t, None, by.get("pos") or "center", h, flt)
+
+
+def _redirects(t: Board, seat: str, pos: str, pa: dict) -> list[str]:
+    """The own holomem (other than the one hit) that may take the damage instead: of ``colors``, and a
+    Buzz holomem or of ``levels``."""
+    return [p for p, h in t.stage(seat) if p != pos and set(pa["colors"]) & set(t.card(h["card"])["colors"])
+            and (t.card(h["card"])["kind"] == "buzz" or t.card(h["card"])["level"] in pa["levels"])]
+
+
+@EFFECTS.effect("skill_redirect", timing="ability", prompt="かわりにダメージを受けるホロメン")
+def skill_redirect(t: Board, f: dict) -> Options:
+    """「自分のステージの[Buzzか2nd]の<色>ホロメン1人を選べる:そのダメージを、選んだホロメンがかわりに受ける」: the
+    damage held (``take_damage``, under this frame) goes to the holomem chosen, as much as it is."""
+    options = _redirects(t, f["seat"], f["subject"]["pos"], f["params"])
+    if len(options) <= 1:
+        return _redirected(t, f, options[0]) if options else None
+    return options
+
+
+@skill_redirect.answer
+def _redirected(t: Board, f: dict, choice: Any) -> Options:
+    sub = f["subject"]
+    for g in reversed(t.s["stack"]):
+        hit = g["params"].get("hit") if g["effect"] == "take_damage" else None
+        if hit and hit["seat"] == sub["seat"] and hit["pos"] == sub["pos"]:
+            h = t.holo(f["seat"], choice)
+            hit.update(pos=choice, card=h["card"])
+            t.event("damage_redirected", seat=f["seat"], pos=choice, card=h["card"], source=f["card"])
+            break
+    return None

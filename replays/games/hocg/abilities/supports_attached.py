@@ -1,0 +1,811 @@
+"""Support cards attached to a holomem (tools, mascots, fans): their texts (``supports`` reads
+them after its own).
+
+An attached card's abilities never run as themselves (their effect is a constant: its own
+``tool_arts`` / ``mascot_hp``, or ``attached_constant`` / ``attached_down`` /
+``attached_trigger``); the rules read their params where the moment comes:
+
+- triggers, with 「◆〈名前〉(1st以上の〈名前〉・#タグを持つ…・Buzzホロメン)に付いていたら能力追加」 as
+  the holder's condition: ``on_collab`` (``rules.Collab``), ``on_bloom`` (``rules.Bloom``; 「Bloom
+  レベルが上がった時」 too), ``on_attach`` (「このファンをホロメンに手札から付けた時」: ``rules.Support``),
+  ``on_arts`` (「…がアーツを使った時」: ``arts_used_frames``, under the art's damage), ``on_ko``
+  (「…が相手のホロメンをダウンさせた時」: ``effects.ko_triggers``) and ``on_down`` / ``attached_down``
+  (「(相手のターンで、)…がダウンした時」, ダウン①: ``effects.attached_down_triggers``); each runs through
+  ``attached_then``, where the holder is 「このホロメン」;
+- constants on damage and arts: 「…が受けるダメージ±N」「…は相手からダメージを受けない」「…が与える特殊
+  ダメージ+N」 (``effects.DAMAGE_MODIFIERS``), 「(…間、)…のアーツ+N」 (``effects.ARTS_BONUSES``),
+  「アーツに必要なエールの色すべてを無色エールにする」「アーツに必要な無色-N」 (``arts_cost``, read by
+  ``rules.Arts``), and 「ダメージを受ける時、このファンをアーカイブできる:…受けるダメージ-N」 (the
+  ``windows`` 「ダメージを受ける時」 window: ``guard_offers``).
+
+A down trigger runs after ダウン② (the holomem and its cards archived), so what it reads of the
+downed holomem is kept in its frame (``downed``, ``downed_cheer``) and what it moves is taken
+back from the archive: the state is the one resolving it at ダウン① gives.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kifu.replays.games.hocg.abilities import windows
+from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
+from kifu.replays.games.hocg.cards import has_tag
+from kifu.replays.games.hocg.effects import (ARTS_BONUSES, DAMAGE_MODIFIERS, EFFECTS, Options, attach_cheer, cite,
+                                             names_of, push)
+from kifu.replays.games.hocg.state import R_HOLOPOWER, Board, other
+from kifu.replays.kit import frame
+
+TEXTS = Texts()
+
+COLOR_CHARS = {"白": "white", "緑": "green", "赤": "red", "青": "blue", "紫": "purple", "黄": "yellow"}
+LEVELS = {"Debut": "debut", "1st": "1st", "2nd": "2nd"}
+SUPPORT_KINDS = {"スタッフ": "staff", "アイテム": "item", "イベント": "event", "ツール": "tool", "マスコット": "mascot",
+                 "ファン": "fan"}
+
+
+# ------------------------------------------------------------------ the own holomem a text names
+
+def holomem_filter(desc: str) -> dict[str, Any] | None:
+    """The own holomem 「自分の(ステージの)<desc>1人」 describes, or None for one not read."""
+    if desc == "ホロメン":
+        return {}
+    m = re.fullmatch(r"#(.+?)を持つホロメン", desc)
+    if m:
+        return {"tag": m[1]}
+    m = re.fullmatch(r"(?:(Debut|1st|2nd)ホロメンの)?〈([^〉]+)〉", desc)
+    if m:
+        return {"name": m[2], **({"level": LEVELS[m[1]]} if m[1] else {})}
+    m = re.fullmatch(r"(.)ホロメン", desc)
+    if m and m[1] in COLOR_CHARS:
+        return {"color": COLOR_CHARS[m[1]]}
+    return None
+
+
+def holomem_fits(t: Board, h: dict, flt: dict) -> bool:
+    c = t.card(h["card"])
+    return (("tag" not in flt or has_tag(c, flt["tag"])) and ("name" not in flt or flt["name"] in names_of(t, h["card"]))
+            and ("level" not in flt or c["level"] == flt["level"]) and ("color" not in flt or flt["color"] in c["colors"]))
+
+
+# ------------------------------------------------------------------ attached supports' triggers
+
+ATTACHED_BASE = (r"(このツールが付いているホロメンのアーツ\+\d+。|このマスコットが付いているホロメンの(?:HP|アーツ)\+\d+。)"
+                 r"◆(?:(1st|2nd)以上の)?〈([^〉]+)〉(?:か〈([^〉]+)〉)?に付いていたら能力追加")
+
+
+@TEXTS.pattern(ATTACHED_BASE + r"(\[センターポジション限定\])?この(?:ツール|マスコット)が付いているホロメンが(コラボ|Bloom)した時、"
+               r"(.+)")
+def _attached_trigger(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    base, then = spec(m[1]), spec(m[7])
+    if base is None or then is None or base["effect"] not in ("tool_arts", "mascot_hp"):
+        return None
+    if m[6] == "Bloom" and base["effect"] == "mascot_hp" and not m[5]:
+        return None  # rawlist's own form (its on_bloom runs the effect directly)
+    cond = {"names": [n for n in (m[3], m[4]) if n], **({"min_level": LEVELS[m[2]]} if m[2] else {})}
+    key = "on_collab" if m[6] == "コラボ" else "on_bloom"
+    wrapped = {"effect": "attached_then", "params": {"then": then, **({"at": ["center"]} if m[5] else {})}}
+    return base["effect"], {**base["params"], key: {**cond, "then": wrapped}}
+
+
+@TEXTS.pattern(ATTACHED_BASE + r"(?:この(?:ツール|マスコット)が付いているホロメン|このホロメン)が相手のホロメンをダウンさせた時、(.+)")
+def _attached_ko(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「◆…このツールが付いているホロメンが相手のホロメンをダウンさせた時、<効果>」 (``on_ko``:
+    ``effects.ko_triggers``, once the damage and the downs are done: what may follow then)."""
+    base, then = spec(m[1]), spec(m[5])
+    if base is None or then is None or base["effect"] not in ("tool_arts", "mascot_hp") or not _ko_safe(then):
+        return None
+    cond = {"names": [n for n in (m[3], m[4]) if n], **({"min_level": LEVELS[m[2]]} if m[2] else {})}
+    return base["effect"], {**base["params"], "on_ko": {**cond, "then": {"effect": "attached_then",
+                                                                         "params": {"then": then}}}}
+
+
+@TEXTS.pattern(ATTACHED_BASE + r"(?:この(?:ツール|マスコット)が付いているホロメン|このホロメン)が(センターポジションで)?アーツを使った時、"
+               r"(.+)")
+def _attached_arts_used(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「◆…このマスコットが付いているホロメンが(センターポジションで)アーツを使った時、<効果>」 (``on_arts``:
+    ``arts_used_frames``), resolved once the art is used, as the holders' gifts are (an effect
+    dealing damage itself is left by hand, as theirs)."""
+    base, then = spec(m[1]), spec(m[6])
+    if base is None or then is None or base["effect"] not in ("tool_arts", "mascot_hp") or "special_damage" in repr(then) \
+            or EFFECTS[then["effect"]].timing != "ability":
+        return None
+    cond = {"names": [n for n in (m[3], m[4]) if n], **({"min_level": LEVELS[m[2]]} if m[2] else {})}
+    return base["effect"], {**base["params"], "on_arts": {**cond, "then": {"effect": "attached_then", "params": {
+        "then": then, **({"at": ["center"]} if m[5] else {})}}}}
+
+
+def arts_used_frames(t: Board, seat: str, pos: str) -> list[dict]:
+    """The frames of the 「…が付いているホロメンがアーツを使った時」 triggers of the cards attached to
+    ``seat``'s holomem at ``pos`` (``rules.Arts`` puts them under the art's damage)."""
+    h = t.holo(seat, pos)
+    out = []
+    for item in h["attached"] if h else ():
+        for ab in t.card(item)["abilities"]:
+            when = ab["params"].get("on_arts")
+            if when and t.fits_holder(h, when):
+                cite(t, seat, item, ab.get("name") or "support")
+                t.event("arts_used_ability", seat=seat, card=item, ability=ab.get("name") or "support")
+                out.append(frame(when["then"]["effect"], seat, item, "arts", when["then"]["params"], pos=pos))
+    return out[::-1]
+
+
+def _ko_safe(spec: dict[str, Any]) -> bool:
+    from kifu.replays.games.hocg import rawlist  # loaded by then: it reads this module's texts
+    return rawlist._ko_safe(spec)
+
+
+@EFFECTS.effect("attached_then", timing="ability")
+def attached_then(t: Board, f: dict) -> Options:
+    """An attached support's trigger (``f["card"]`` attached to the holomem at ``f["pos"]``):
+    its ``then`` runs as that holomem's (「このホロメン」 is the holder), if the support is
+    still attached there (and the holder is at one of ``at``: 「[センターポジション限定]」)."""
+    pos, pa = f.get("pos"), f["params"]
+    h = t.holo(f["seat"], pos) if pos else None
+    if h is None or f["card"] not in h["attached"] or (pa.get("at") and pos not in pa["at"]):
+        return None
+    then = pa["then"]
+    card = h["card"] if _reads_holder(then) else f["card"]  # chance events keep citing the support
+    t.s["stack"].append(frame(then["effect"], f["seat"], card, f["origin"], then["params"], pos=pos))
+    return None
+
+
+#: effects that read the holomem their ability is of (``effects.own_holo_of``)
+HOLDER_EFFECTS = ("boost_self", "move_cheer_here", "rest_or_wake", "if_state", "if_cheer", "if_attached",
+                  "if_bloomed_from", "arts_per", "archive_own_cheer", "cost_own_cheer", "self_to_back")
+
+
+def _reads_holder(spec: Any) -> bool:
+    """``spec`` (or a part of it) acts on 「このホロメン」."""
+    if isinstance(spec, dict):
+        if spec.get("effect") in HOLDER_EFFECTS or any(spec.get(k) == "self" for k in ("to", "target", "from")):
+            return True
+        return any(_reads_holder(v) for v in spec.values())
+    if isinstance(spec, list):
+        return any(_reads_holder(v) for v in spec)
+    return False
+
+
+@TEXTS.pattern(r"このターンの間、このホロメンのアーツ\+(\d+)。")
+def _boost_self(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    return "boost_self", {"amount": int(m[1])}
+
+
+@EFFECTS.effect("boost_self", timing="ability")
+def boost_self(t: Board, f: dict) -> Options:
+    """「このターンの間、このホロメンのアーツ+N」 (the holomem the ability is of, if still there)."""
+    pos = f.get("pos")
+    h = t.holo(f["seat"], pos) if pos else None
+    if h is not None and h["card"] == f["card"]:
+        h["mods"]["arts"] += f["params"]["amount"]
+        t.event("boost", seat=f["seat"], pos=pos, amount=f["params"]["amount"], card=f["card"])
+    return None
+
+
+FAN_ONLY = r"このファンは、自分の((?:〈[^〉]+〉か)*〈[^〉]+〉)だけに付けられ、\d人につき何枚でも付けられる。"
+#: what a down trigger of an attached card may do once the holomem is archived (ダウン②): it
+#: reads nothing of it
+ATTACHED_DOWN_SAFE = ("draw", "from_archive", "search_deck")
+
+
+@TEXTS.pattern(r"(相手のターンで、)?このファンが付いているホロメンがダウンした時、(.+?)" + FAN_ONLY)
+def _fan_down(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    only = re.findall(r"〈([^〉]+)〉", m[3])
+    then = _down_then(m[2], spec)
+    if then is None:
+        return None
+    return "attached_down", {**({"opp_turn": True} if m[1] else {}), "then": then, "only": only}
+
+
+@TEXTS.pattern(ATTACHED_BASE + r"(相手のターンで、)?この(?:ツール|マスコット)が付いているホロメンがダウンした時、(.+)")
+def _extra_down(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    base, then = spec(m[1]), _down_then(m[6], spec)
+    if base is None or then is None or base["effect"] not in ("tool_arts", "mascot_hp"):
+        return None
+    cond = {"names": [n for n in (m[3], m[4]) if n], **({"min_level": LEVELS[m[2]]} if m[2] else {})}
+    return base["effect"], {**base["params"], "on_down": {**cond, **({"opp_turn": True} if m[5] else {}), "then": then}}
+
+
+@TEXTS.pattern(r"(このファンが付いているホロメンの(?:HP|アーツ)\+\d+。)(相手のターンで、)?このファンが付いているホロメンがダウンした時、(.+?)"
+               + FAN_ONLY)
+def _fan_base_down(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    base, then = spec(m[1]), _down_then(m[3], spec)
+    if base is None or then is None or base["effect"] not in ("tool_arts", "mascot_hp"):
+        return None
+    return base["effect"], {**base["params"], "on_down": {**({"opp_turn": True} if m[2] else {}), "then": then},
+                            "only": re.findall(r"〈([^〉]+)〉", m[4])}
+
+
+@TEXTS.pattern(r"■(この(?:ツール|マスコット)が付いているホロメンのHP\+\d+。)■この(?:ツール|マスコット)が付いているホロメンがダウンした時、"
+               r"自分のライフ-(\d)。")
+def _hp_and_life_loss(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    base = spec(m[1])
+    if base is None or base["effect"] != "mascot_hp":
+        return None
+    return "mascot_hp", {**base["params"], "on_down": {"then": {"effect": "lose_life", "params": {"count": int(m[2])}}}}
+
+
+def _down_then(text: str, spec: Spec) -> dict[str, Any] | None:
+    """What an attached card's down trigger does, read so that it may run after ダウン② (the
+    holomem and its cards archived): a send that may still choose the downed holomem, its cheer
+    moved from the archive, the opponent's discard, or an effect that reads none of it."""
+    for read in (_down_send, _down_move):
+        then = read(text)
+        if then is not None:
+            return then
+    m = re.fullmatch(r"相手は、自身の手札(\d)枚をアーカイブする。", text)
+    if m:
+        return {"effect": "opp_discard", "params": {"count": int(m[1])}}
+    m = re.fullmatch(r"この(?:ファン|マスコット|ツール)が付いているホロメンに(.)エールが付いているなら、(.+)", text)
+    if m and m[1] in COLOR_CHARS and (then := spec(m[2])) and then["effect"] in ATTACHED_DOWN_SAFE:
+        return {"effect": "if_downed_cheer", "params": {"colors": [COLOR_CHARS[m[1]]], "then": then}}
+    m = re.fullmatch(r"自分のホロパワー(\d)枚をアーカイブできる:この(?:マスコット|ツール|ファン)を手札に戻す。", text)
+    if m:
+        return {"effect": "down_return_self", "params": {"holopower": int(m[1])}}
+    then = spec(text)
+    return then if then is not None and then["effect"] in ATTACHED_DOWN_SAFE else None
+
+
+def _down_move(text: str) -> dict[str, Any] | None:
+    """「このホロメン(このファンが付いているホロメン)の(<色>)エール1(～2)枚を、自分の他の<ホロメン>(1人)に
+    付け替える(付け替えられる)」 in a down trigger: ``down_move_cheer``."""
+    m = re.fullmatch(r"(?:このホロメン|この(?:ファン|マスコット|ツール)が付いているホロメン)の(?:(.)エール|\[(.)エールか(.)エール\]|エール)"
+                     r"(1|1～2)枚を、?自分の他の(.+?)(?:1人)?に付け替え(る|られる)。", text)
+    if m is None or any(x not in COLOR_CHARS for x in m.groups()[:3] if x) or (flt := holomem_filter(m[5])) is None:
+        return None
+    colors = [COLOR_CHARS[x] for x in m.groups()[:3] if x]
+    return {"effect": "down_move_cheer", "params": {"max": 2 if m[4] == "1～2" else 1, "optional": m[6] == "られる",
+                                                    "filter": flt, **({"colors": colors} if colors else {})}}
+
+
+@EFFECTS.effect("down_move_cheer", timing="ability", prompt="付け替えるエール / 付け替え先のホロメン")
+def down_move_cheer(t: Board, f: dict) -> Options:
+    """A down trigger's 「このホロメンの(<色>)エール1(～2)枚を、自分の他の<ホロメン>(1人)に付け替える
+    (付け替えられる)」 (ダウン①): run after ダウン②, the cheer the downed holomem held
+    (``f["downed_cheer"]``) is taken from the archive it went to, so that the state is the one
+    moving it at ダウン① gives. Which cheer (null: no more, when optional or after the
+    first), then (the first time) which holomem: all go to the same one."""
+    pa, seat = f["params"], f["seat"]
+    f.setdefault("moved", 0)
+    if f["moved"] >= pa["max"]:
+        return None
+    archive = t.p(seat)["archive"]
+    fits = sorted({c for c in f.get("downed_cheer", ()) if c in archive
+                   and (not pa.get("colors") or t.card(c)["colors"][0] in pa["colors"])})
+    targets = [p for p, h in t.stage(seat) if holomem_fits(t, h, pa["filter"])] if f["moved"] == 0 else [f["to"]]
+    if not fits or not targets:
+        return None
+    f["stage"] = "which"
+    if pa.get("optional") or f["moved"] > 0:
+        return fits + [None]
+    return _down_moved(t, f, fits[0]) if len(fits) == 1 else fits
+
+
+@down_move_cheer.answer
+def _down_moved(t: Board, f: dict, choice: Any) -> Options:
+    seat, pa = f["seat"], f["params"]
+    if f["stage"] == "which":
+        if choice is None:
+            return None
+        f["cheer"] = choice
+        if f["moved"] == 0:
+            targets = [p for p, h in t.stage(seat) if holomem_fits(t, h, pa["filter"])]
+            if len(targets) > 1:
+                f["stage"] = "to"
+                return targets
+            choice = targets[0]
+        else:
+            choice = f["to"]
+    f["to"] = choice
+    t.p(seat)["archive"].remove(f["cheer"])
+    f["downed_cheer"].remove(f["cheer"])
+    attach_cheer(t, seat, choice, f["cheer"])
+    f["moved"] += 1
+    return down_move_cheer.run(t, f)
+
+
+@EFFECTS.effect("down_return_self", timing="ability", prompt="ホロパワーをアーカイブして手札に戻すか")
+def down_return_self(t: Board, f: dict) -> Options:
+    """A down trigger's 「自分のホロパワーN枚をアーカイブできる:このマスコットを手札に戻す」 (ダウン①): run
+    after ダウン②, the card is taken back from the archive it went to (the state moving it at
+    ダウン① gives); the holopower paid as an oshi skill's is."""
+    if len(t.p(f["seat"])["holopower"]) < f["params"]["holopower"] or f["card"] not in t.p(f["seat"])["archive"]:
+        return None
+    return ["pay", None]
+
+
+@down_return_self.answer
+def _down_returned(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return None
+    pl, n = t.p(f["seat"]), f["params"]["holopower"]
+    paid = [t.face_up(item, "holopower", R_HOLOPOWER) for item in pl["holopower"][:n]]
+    pl["holopower"] = pl["holopower"][n:]
+    t.archive(f["seat"], *paid)
+    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=paid)
+    pl["archive"].remove(f["card"])
+    pl["hand"].append(f["card"])
+    t.event("returned", seat=f["seat"], card=f["card"], source=f["card"])
+    return None
+
+
+@EFFECTS.effect("if_downed_cheer", timing="ability")
+def if_downed_cheer(t: Board, f: dict) -> Options:
+    """A down trigger's 「このファンが付いているホロメンに<色>エールが付いているなら、<効果>」: the cheer it
+    held as it went down (``f["downed_cheer"]``)."""
+    held = {t.card(c)["colors"][0] for c in f.get("downed_cheer", ())}
+    if set(f["params"]["colors"]) <= held:
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@EFFECTS.effect("lose_life", timing="ability")
+def lose_life(t: Board, f: dict) -> Options:
+    """「自分のライフ-N」: N more life cards taken (ダウン③'s ``take_life``, as a Buzz holomem's ライフ-2)."""
+    for _ in range(f["params"]["count"]):
+        t.s["stack"].append(frame("take_life", f["seat"], None, "down"))
+    return None
+
+
+@EFFECTS.effect("opp_discard", timing="ability")
+def opp_discard(t: Board, f: dict) -> Options:
+    """「相手は、自身の手札N枚をアーカイブする」: the opponent chooses (``discard_hand``)."""
+    opp = other(f["seat"])
+    if t.p(opp)["hand"]:
+        t.s["stack"].append(frame("discard_hand", opp, f["card"], f["origin"], {"count": f["params"]["count"]}))
+    return None
+
+
+def _down_send(text: str) -> dict[str, Any] | None:
+    """「自分のエールデッキの上から1枚 / 自分のアーカイブの<色>エール1枚を、自分の〈名前〉に送る(送れる)」
+    in a down trigger: ``down_cheer`` (the downed holomem may still be chosen)."""
+    m = re.fullmatch(r"(自分のエールデッキの上から1枚|自分のアーカイブの(.)?エール1枚)を、?自分の〈([^〉]+)〉に送(る|れる)。", text)
+    if m is None or (m[2] is not None and m[2] not in COLOR_CHARS):
+        return None
+    return {"effect": "down_cheer", "params": {"from": "deck" if m[1].startswith("自分のエールデッキ") else "archive",
+                                               "name": m[3], "optional": m[4] == "れる",
+                                               **({"colors": [COLOR_CHARS[m[2]]]} if m[2] else {})}}
+
+
+#: a fan whose text is a trigger only: ``attached_down`` (ダウン①), ``attached_trigger`` (its
+#: ``on_attach``); never run by themselves
+EFFECTS.effect("attached_down", timing="constant")(lambda t, f: None)
+EFFECTS.effect("attached_trigger", timing="constant")(lambda t, f: None)
+
+
+@EFFECTS.effect("down_cheer", timing="ability", prompt="エールを送るホロメン（ダウンしたホロメンなら\"downed\"）")
+def down_cheer(t: Board, f: dict) -> Options:
+    """A down trigger's 「…エール1枚を、自分の〈名前〉に送る(送れる)」 (ダウン①): the holomem that
+    went down may be chosen too (``"downed"``: the cheer goes with it to the archive at
+    ダウン②). From the cheer deck, its top is turned up (everyone) once a holomem is chosen;
+    from the archive, which cheer is asked first (``f["cheer"]``)."""
+    pa = f["params"]
+    if pa["from"] == "deck" and t.cheer_deck_size(f["seat"]) <= 0:
+        return None
+    if pa["from"] == "archive" and f.get("stage") != "to":
+        fits = sorted({c for c in t.p(f["seat"])["archive"] if t.card(c)["kind"] == "cheer"
+                       and (not pa.get("colors") or t.card(c)["colors"][0] in pa["colors"])})
+        if not fits:
+            return None
+        f["stage"] = "which"
+        return fits + ([None] if pa.get("optional") else [])
+    return _down_targets(t, f)
+
+
+def _down_targets(t: Board, f: dict) -> Options:
+    pa = f["params"]
+    f["stage"] = "to"
+    options = [p for p, h in t.stage(f["seat"]) if pa["name"] in names_of(t, h["card"])]
+    if f.get("downed") and pa["name"] in names_of(t, f["downed"]):
+        options.append("downed")
+    if not options:
+        return None
+    if pa.get("optional"):
+        return options + ([None] if pa["from"] == "deck" else [])
+    return _down_sent(t, f, options[0]) if len(options) == 1 else options
+
+
+@down_cheer.answer
+def _down_sent(t: Board, f: dict, choice: Any) -> Options:
+    seat, pa = f["seat"], f["params"]
+    if f["stage"] == "which":
+        if choice is None:
+            return None
+        f["cheer"] = choice
+        options = _down_targets(t, f)
+        if options is None or not isinstance(options, list):
+            return options
+        if len(options) == 1:
+            choice = options[0]
+        else:
+            return options
+    if choice is None:
+        return None
+    if pa["from"] == "deck":
+        cheer = t.reveal_cheer(seat, "cheer", t.rule_of(f["card"]))
+        t.event("cheer_up", seat=seat, card=cheer)
+    else:
+        cheer = f["cheer"]
+        t.p(seat)["archive"].remove(cheer)
+    if choice == "downed":  # attached at ダウン①, archived with it at ダウン②
+        t.archive(seat, cheer)
+        t.event("cheer_archived", seat=seat, count=1, card=f["card"])
+    else:
+        attach_cheer(t, seat, choice, cheer)
+    return None
+
+
+# ------------------------------------------------------------------ attaching from the hand
+
+def _on_attach(text: str, spec: Spec) -> dict[str, Any] | None:
+    """「このファン(ツール・マスコット)を(ホロメンに)手札から(<条件>に)付けた時、<効果>」: ``on_attach``
+    (``rules.Support`` pushes it once the card is attached, through ``attached_then``)."""
+    m = re.fullmatch(r"この(?:ファン|ツール|マスコット)を(?:ホロメンに)?手札(?:かアーカイブ)?から(?:(?:(1st|2nd)以上の)?〈([^〉]+)〉に)?"
+                     r"付けた時、(.+)", text)
+    if m is None or (then := spec(m[3])) is None:
+        return None
+    cond = {"names": [m[2]], **({"min_level": LEVELS[m[1]]} if m[1] else {})} if m[2] else {}
+    return {**cond, "then": {"effect": "attached_then", "params": {"then": then}}}
+
+
+@TEXTS.pattern(r"(この(?:ファン|ツール|マスコット)を(?:ホロメンに)?手札(?:かアーカイブ)?から[^。]*?付けた時、.+?)" + FAN_ONLY)
+def _fan_on_attach(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    when = _on_attach(m[1], spec)
+    if when is None:
+        return None
+    return "attached_trigger", {"on_attach": when, "only": re.findall(r"〈([^〉]+)〉", m[2])}
+
+
+@TEXTS.pattern(r"(この(?:ファン|ツール)が付いているホロメンの(?:HP|アーツ)\+\d+。)(このファンを(?:ホロメンに)?手札(?:かアーカイブ)?から付けた"
+               r"時、.+?)" + FAN_ONLY)
+def _fan_base_on_attach(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    base, when = spec(m[1]), _on_attach(m[2], spec)
+    if base is None or when is None or base["effect"] not in ("tool_arts", "mascot_hp"):
+        return None
+    return base["effect"], {**base["params"], "on_attach": when, "only": re.findall(r"〈([^〉]+)〉", m[3])}
+
+
+@TEXTS.pattern(r"(このツールが付いているホロメンのアーツ\+\d+。|このマスコットが付いているホロメンの(?:HP|アーツ)\+\d+。)"
+               r"(この(?:ツール|マスコット)を(?:ホロメンに)?手札から.+)")
+def _tool_on_attach(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    base, when = spec(m[1]), _on_attach(m[2], spec)
+    if base is None or when is None or base["effect"] not in ("tool_arts", "mascot_hp"):
+        return None
+    return base["effect"], {**base["params"], "on_attach": when}
+
+
+@TEXTS.pattern(ATTACHED_BASE + r"(この(?:ツール|マスコット)を(?:ホロメンに)?手札から付けた時、.+)")
+def _extra_on_attach(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    base, when = spec(m[1]), _on_attach(m[5], spec)
+    if base is None or when is None or base["effect"] not in ("tool_arts", "mascot_hp"):
+        return None
+    cond = {"names": [n for n in (m[3], m[4]) if n], **({"min_level": LEVELS[m[2]]} if m[2] else {})}
+    return base["effect"], {**base["params"], "on_attach": {**cond, "then": when["then"]}}
+
+
+# ------------------------------------------------------------------ attached cards' constants on damage
+#
+# 「このファン(ツール・マスコット)が付いている(<条件>)ホロメンが(センターポジションかコラボポジションで)
+# 受けるダメージ±N」 (``taken``) and 「…が、相手の(センター)ホロメン(1人)に与える特殊ダメージ+N」
+# (``special_plus``): kept in the support's params (with the ◆ condition as ``holder``), read as
+# damage is dealt (``effects.DAMAGE_MODIFIERS``: every increase first, the decreases last, so
+# the total is their sum, never below 0).
+
+def _holder_cond(names: list[str] | None = None, level: str | None = None, tag: str | None = None) -> dict[str, Any]:
+    return {**({"names": names} if names else {}), **({"min_level": LEVELS[level]} if level else {}),
+            **({"tag": tag} if tag else {})}
+
+
+def _damage_constant(text: str, kind: str) -> dict[str, Any] | None:
+    """One constant of an attached ``kind`` (ファン, ツール, マスコット) on damage, or None."""
+    m = re.fullmatch(rf"この{kind}が付いている(?:#(.+?)を持たない)?ホロメンが(センターポジションかコラボポジションで)?受ける"
+                     r"ダメージ([+-])(\d+)。", text)
+    if m:
+        amount = int(m[4]) * (1 if m[3] == "+" else -1)
+        return {"taken": [{"amount": amount, **({"pos": ["center", "collab"]} if m[2] else {}),
+                           **({"holder": {"no_tag": m[1]}} if m[1] else {})}]}
+    m = re.fullmatch(rf"この{kind}が付いているホロメンが、相手の(センターホロメン|ホロメン1人)に与える特殊ダメージ\+(\d+)。", text)
+    if m:
+        return {"special_plus": [{"amount": int(m[2]), **({"target": "center"} if m[1] == "センターホロメン" else {})}]}
+    m = re.fullmatch(rf"この{kind}が付いているホロメンにエールが(\d)枚以上付いている間、このホロメンのアーツ\+(\d+)。", text)
+    if m:
+        return {"arts_while": [{"amount": int(m[2]), "test": "cheer_min", "n": int(m[1])}]}
+    m = re.fullmatch(rf"お互いのステージのエールが合計(\d+)枚以上ある間、この{kind}が付いているホロメンのアーツ\+(\d+)。", text)
+    if m:
+        return {"arts_while": [{"amount": int(m[2]), "test": "both_stage_cheer_min", "n": int(m[1])}]}
+    m = re.fullmatch(rf"\[バックポジション限定\]この{kind}が付いているホロメンは相手からダメージを受けない。", text)
+    if m:
+        return {"taken": [{"none": True, "pos": ["back"]}]}
+    m = re.fullmatch(r"このホロメンのアーツに必要な無色-(\d)。", text)
+    if m:
+        return {"arts_cost_less": [{"amount": int(m[1])}]}
+    m = re.fullmatch(rf"この{kind}が付いているホロメンのアーツに必要なエールの色すべてを無色(?:エール)?にする。", text)
+    if m:
+        return {"colorless_arts": [{}]}
+    m = re.fullmatch(rf"相手のターンで、この{kind}が付いているホロメンがダメージを受ける時、この{kind}をアーカイブできる:この{kind}が"
+                     r"付いていたホロメン(?:の|が)受けるダメージ-(\d+)。", text)
+    if m:
+        return {"guard": [{"amount": int(m[1]), "opp_turn": True}]}
+    return None
+
+
+def _with_holder(constant: dict[str, Any], cond: dict[str, Any]) -> dict[str, Any]:
+    return {k: [{**e, "holder": {**e.get("holder", {}), **cond}} for e in v] for k, v in constant.items()}
+
+
+@TEXTS.pattern(r"(.+?)" + FAN_ONLY)
+def _fan_constant(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    constant = _damage_constant(m[1], "ファン")
+    if constant is None:
+        return None
+    return "attached_constant", {**constant, "only": re.findall(r"〈([^〉]+)〉", m[2])}
+
+
+@TEXTS.pattern(r"(この(マスコット|ツール)が付いているホロメンが(?:センターポジションかコラボポジションで)?受けるダメージ-\d+。)")
+def _mascot_cut(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    constant = _damage_constant(m[1], m[2])
+    return ("attached_constant", constant) if constant else None
+
+
+@TEXTS.pattern(r"■(このツールが付いているホロメンのアーツ\+\d+。|このマスコットが付いているホロメンの(?:HP|アーツ)\+\d+。)■(.+)")
+def _base_and_constant(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    base = spec(m[1])
+    kind = "ツール" if m[1].startswith("このツール") else "マスコット"
+    constant = _damage_constant(m[2], kind)
+    if base is None or constant is None or base["effect"] not in ("tool_arts", "mascot_hp"):
+        return None
+    return base["effect"], {**base["params"], **constant}
+
+
+@TEXTS.pattern(r"(このツールが付いているホロメンのアーツ\+\d+。|このマスコットが付いているホロメンの(?:HP|アーツ)\+\d+。)"
+               r"◆(?:#(.+?)を持つ)?(?:(1st|2nd)以上の)?(?:〈([^〉]+)〉(?:か〈([^〉]+)〉)?|ホロメン)に付いていたら能力追加(.+)")
+def _extra_constant(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    base = spec(m[1])
+    kind = "ツール" if m[1].startswith("このツール") else "マスコット"
+    constant = _damage_constant(m[6], kind)
+    plain = re.fullmatch(rf"この{kind}が付いているホロメンのアーツ\+(\d+)。", m[6])
+    if constant is None and plain and m[2] and not m[4]:  # 「◆#タグを持つ…」 (a name's: rawlist's ``bonus``)
+        constant = {"arts_while": [{"amount": int(plain[1])}]}
+    if base is None or constant is None or base["effect"] not in ("tool_arts", "mascot_hp") or not (m[2] or m[4]):
+        return None
+    names = [n for n in (m[4], m[5]) if n]
+    return base["effect"], {**base["params"], **_with_holder(constant, _holder_cond(names, m[3], m[2]))}
+
+
+EFFECTS.effect("attached_constant", timing="constant")(lambda t, f: None)
+
+
+def holder_ok(t: Board, h: dict, cond: dict) -> bool:
+    """The holomem ``h`` an attached card is on fits its ◆ condition (names, level, tag, 「#タグを持たない」)."""
+    c = t.card(h["card"])
+    order = {"debut": 0, "1st": 1, "2nd": 2}
+    return (("names" not in cond or bool(set(cond["names"]) & names_of(t, h["card"])))
+            and ("min_level" not in cond or order.get(c["level"], -1) >= order[cond["min_level"]])
+            and ("tag" not in cond or has_tag(c, cond["tag"])) and ("no_tag" not in cond or not has_tag(c, cond["no_tag"]))
+            and (not cond.get("buzz") or c["kind"] == "buzz"))
+
+
+def _entries(t: Board, h: dict, key: str) -> list[tuple[str, dict]]:
+    return [(item, e) for item in h["attached"] for ab in t.card(item)["abilities"] for e in ab["params"].get(key, ())
+            if holder_ok(t, h, e.get("holder", {}))]
+
+
+def _slot(pos: str) -> str:
+    return "back" if pos.startswith("back") else pos
+
+
+def _noted(t: Board, seat: str, pos: str, item: str, amount: int) -> int:
+    t.event("support_constant", seat=seat, pos=pos, card=item, amount=amount)
+    return amount
+
+
+def attached_plus(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
+                  by: dict | None) -> int:
+    """The increases: the dealer's attached 「与える特殊ダメージ+N」, the holder's 「受けるダメージ+N」."""
+    h = t.holo(seat, pos)
+    if h is None or amount <= 0:
+        return amount
+    by = by or {}
+    attacker = t.holo(other(seat), by["pos"]) if by.get("pos") else None
+    if special and attacker is not None and attacker["card"] == by.get("card"):
+        for item, e in _entries(t, attacker, "special_plus"):
+            if e.get("target") in (None, pos):
+                amount += _noted(t, other(seat), by["pos"], item, e["amount"])
+    for item, e in _entries(t, h, "taken"):
+        if e.get("amount", 0) > 0 and ("pos" not in e or _slot(pos) in e["pos"]):
+            amount += _noted(t, seat, pos, item, e["amount"])
+    return amount
+
+
+def attached_cut(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
+                 by: dict | None) -> int:
+    """The decreases: the holder's 「受けるダメージ-N」 (not below 0)."""
+    h = t.holo(seat, pos)
+    if h is None:
+        return amount
+    for item, e in _entries(t, h, "taken"):
+        if amount > 0 and ("pos" not in e or _slot(pos) in e["pos"]):
+            if e.get("none") and _from_opponent(t, seat):  # 「相手からダメージを受けない」
+                amount -= _noted(t, seat, pos, item, amount)
+            elif e.get("amount", 0) < 0:
+                amount -= _noted(t, seat, pos, item, min(amount, -e["amount"]))
+    return max(0, amount)
+
+
+def _from_opponent(t: Board, seat: str) -> bool:
+    """Damage to ``seat``'s holomem comes from the opponent: every automated damage does (arts,
+    special damage of the opponent's abilities); one stated by hand (``manual``), if the seat
+    resolving the ability is the other one."""
+    pending = t.s.get("pending")
+    return not (pending and pending["kind"] == "manual" and pending["seat"] == seat)
+
+
+def arts_cost(t: Board, seat: str, pos: str, cost: list[str]) -> list[str]:
+    """An art's cost as the attached cards change it: 「このマスコットが付いているホロメンのアーツに必要な
+    エールの色すべてを無色エールにする」 (``colorless_arts``): every icon becomes ◇."""
+    h = t.holo(seat, pos)
+    if h is not None and _entries(t, h, "colorless_arts"):
+        cost = ["any"] * len(cost)
+    for _, e in _entries(t, h, "arts_cost_less") if h is not None else ():
+        for _ in range(e["amount"]):  # 「アーツに必要な無色-N」: ◇ icons fewer
+            if "any" in cost:
+                cost = list(cost)
+                cost.remove("any")
+    return cost
+
+
+def arts_while(t: Board, seat: str, pos: str, h: dict) -> int:
+    """The attached cards' 「(<条件>間、)…のアーツ+N」 of ``h`` (``arts_while``), summed with the tools'
+    as its art's damage is (``effects.ARTS_BONUSES``)."""
+    total = 0
+    for item, e in _entries(t, h, "arts_while"):
+        test = e.get("test")
+        if test == "cheer_min" and len(h["cheer"]) < e["n"]:
+            continue
+        if test == "both_stage_cheer_min" and sum(len(x["cheer"]) for s_ in (seat, other(seat))
+                                                  for _, x in t.stage(s_)) < e["n"]:
+            continue
+        total += _noted(t, seat, pos, item, e["amount"])
+    return total
+
+
+ARTS_BONUSES.append(arts_while)
+DAMAGE_MODIFIERS.insert(0, attached_plus)
+DAMAGE_MODIFIERS.append(attached_cut)
+
+
+def guard_offers(t: Board, moment: str, hit: dict) -> list[dict]:
+    """「相手のターンで、このファンが付いているホロメンがダメージを受ける時、このファンをアーカイブできる:
+    このファンが付いていたホロメンの受けるダメージ-N」 (``guard``): offered in the 「ダメージを受ける時」
+    window (``windows``) to the holder's seat, once per such card attached."""
+    seat = hit["seat"]
+    h = t.holo(seat, hit["pos"])
+    if moment != "taking" or h is None or h["card"] != hit["card"]:
+        return []
+    out = []
+    for item, e in _entries(t, h, "guard"):
+        if e.get("opp_turn") and t.s["active"] == seat:
+            continue
+        name = t.name(item)
+        k = sum(1 for o in out if o["card"] == item) + 1
+        out.append({"seat": seat, "card": item, "name": name if k == 1 else f"{name}（{k}枚目）",
+                    "then": {"effect": "archive_attached", "params": {
+                        "then": {"effect": "reduce_damage", "params": {"amount": e["amount"]}}}},
+                    "subject": {"seat": seat, "pos": hit["pos"], "card": hit["card"]}, "self": True})
+    return out
+
+
+windows.SOURCES.append(guard_offers)
+
+
+@EFFECTS.effect("archive_attached", timing="ability")
+def archive_attached(t: Board, f: dict) -> Options:
+    """「このファン(マスコット)をアーカイブできる:<効果>」 (used in a window: ``f["subject"]`` is its
+    holder): the card archived from the holomem, then the effect (about the same holomem)."""
+    sub = f["subject"]
+    h = t.holo(sub["seat"], sub["pos"])
+    if h is None or h["card"] != sub["card"] or f["card"] not in h["attached"]:
+        return None
+    h["attached"].remove(f["card"])
+    t.archive(f["seat"], f["card"])
+    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=f["card"], pos=sub["pos"])
+    then = f["params"]["then"]
+    t.s["stack"].append(frame(then["effect"], f["seat"], f["card"], f["origin"], then["params"], subject=sub))
+    return None
+
+
+# ------------------------------------------------------------------ a stage cheer to the holder
+
+@TEXTS.pattern(r"自分のステージのエール(1|1～2)枚を、(?:この(?:ファン|マスコット|ツール)が付いているホロメン|このホロメン)に付け替え"
+               r"(る|られる)。")
+def _cheer_here(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    return "move_cheer_here", {"optional": m[2] == "られる", **({"max": 2} if m[1] == "1～2" else {})}
+
+
+@EFFECTS.effect("move_cheer_here", timing="ability", prompt="付け替えるエール（ホロメンとエール、しないならnull）")
+def move_cheer_here(t: Board, f: dict) -> Options:
+    """「自分のステージのエール1(～2)枚を、このホロメン(このファンが付いているホロメン)に付け替える(付け替え
+    られる)」: a cheer of another holomem of the stage (where it is, which card) to this one; with
+    1～2, a second may follow (null: no more)."""
+    here = f.get("pos")
+    h = t.holo(f["seat"], here) if here else None
+    f.setdefault("moved", 0)
+    if h is None or h["card"] != f["card"] or f["moved"] >= f["params"].get("max", 1):
+        return None
+    sources = sorted({(p, c) for p, x in t.stage(f["seat"]) if p != here for c in x["cheer"]})
+    if not sources:
+        return None
+    return [list(pc) for pc in sources] + ([None] if f["params"].get("optional") or f["moved"] else [])
+
+
+@move_cheer_here.answer
+def _cheer_moved_here(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return None
+    src, cheer = choice
+    t.holo(f["seat"], src)["cheer"].remove(cheer)
+    attach_cheer(t, f["seat"], f["pos"], cheer)
+    f["moved"] += 1
+    return move_cheer_here.run(t, f)
+
+
+@TEXTS.pattern(r"(この(マスコット|ツール)が付いているホロメンが(?:センターポジションかコラボポジションで)?受けるダメージ-\d+。)"
+               r"◆(?:(1st|2nd)以上の)?〈([^〉]+)〉に付いていたら能力追加この(?:マスコット|ツール)が付いているホロメンのBloomレベルが"
+               r"上がった時、(.+)")
+def _cut_and_level_up(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """A cut (``taken``) and 「◆…このマスコットが付いているホロメンのBloomレベルが上がった時、<効果>」: every
+    Bloom the rules allow raises the level (Debut→1st, 1st→2nd), so it is ``on_bloom``."""
+    constant, then = _damage_constant(m[1], m[2]), spec(m[5])
+    if constant is None or then is None or EFFECTS[then["effect"]].timing != "ability":
+        return None
+    cond = {"names": [m[4]], **({"min_level": LEVELS[m[3]]} if m[3] else {})}
+    return "attached_constant", {**constant, "on_bloom": {**cond, "then": {"effect": "attached_then",
+                                                                           "params": {"then": then}}}}
+
+
+@TEXTS.pattern(r"◆Buzzホロメンに付いていたら能力追加(.+)")
+def _on_buzz(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「◆Buzzホロメンに付いていたら能力追加<constant>」 (no base ability)."""
+    constant = _damage_constant(m[1], "ツール") or _damage_constant(m[1], "マスコット")
+    if constant is None:
+        return None
+    return "attached_constant", _with_holder(constant, {"buzz": True})
+
+
+@EFFECTS.effect("rest_or_wake", timing="ability", prompt="アクティブにするかお休みさせるか")
+def rest_or_wake(t: Board, f: dict) -> Options:
+    """「このファンが付いているホロメンをアクティブにするかお休みさせる」: the seat chooses."""
+    pos = f.get("pos")
+    h = t.holo(f["seat"], pos) if pos else None
+    return ["active", "rest"] if h is not None and h["card"] == f["card"] else None
+
+
+@rest_or_wake.answer
+def _rested_or_woken(t: Board, f: dict, choice: Any) -> Options:
+    h = t.holo(f["seat"], f["pos"])
+    h["rested"] = choice == "rest"
+    t.event("rested" if choice == "rest" else "woken", seat=f["seat"], pos=f["pos"], card=h["card"], source=f["card"])
+    return None
+
+
+@TEXTS.pattern(r"この(?:ファン|マスコット|ツール)が付いているホロメンをアクティブにするかお休みさせる。")
+def _rest_or_wake(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    return "rest_or_wake", {}
+
+
+@TEXTS.pattern(r"このマスコットが付いているホロメンの(HP|アーツ)\+(\d+)。◆(?:(1st|2nd)以上の)?〈([^〉]+)〉(?:か〈([^〉]+)〉)?に付いていたら"
+               r"能力追加このマスコットが付いているホロメンの(HP|アーツ)\+(\d+)。")
+def _mascot_plus_plus(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """A mascot's HP or arts bonus and 「◆〈名前〉に付いていたら能力追加」 an HP or arts bonus more: the HP
+    ones as ``mascot_hp`` (its ``bonus`` read by ``Board.constant``), the arts ones as
+    ``arts_while`` (``effects.ARTS_BONUSES``); an arts base and an arts bonus are rawlist's."""
+    if m[1] == m[6] == "アーツ":
+        return None
+    cond = {"names": [n for n in (m[4], m[5]) if n], **({"min_level": LEVELS[m[3]]} if m[3] else {})}
+    base, more = int(m[2]), int(m[7])
+    params: dict[str, Any] = {"amount": base if m[1] == "HP" else 0}
+    if m[6] == "HP":
+        params["bonus"] = {**cond, "amount": more}
+    arts = ([{"amount": base}] if m[1] == "アーツ" else []) + ([{"amount": more, "holder": cond}] if m[6] == "アーツ" else [])
+    if arts:
+        params["arts_while"] = arts
+    return "mascot_hp", params
