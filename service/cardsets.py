@@ -14,11 +14,20 @@ content, so a set is written once: importing the same file again changes nothing
 
 The demo sets a game ships (``Game.demo_cardsets``) are imported the same way when the
 service starts (``import_demo``); binding falls back to them even before that.
+
+Converting a stored set into a ``CardSet`` is the expensive part of reading it (hOCG's
+full card list: about a second, its texts read into effects), and the new-match form
+reads its set on every step. A digest names content, so a set converted once is the same
+in every store: ``CONVERTED`` keeps the last few by game, rules version and digest for
+the process. ``load`` still asks the store whether it holds the set (one HGET) before it
+answers a converted one, so a set deleted from a store is gone from it at once.
 """
 from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -50,6 +59,48 @@ def default_set(rules: Rules) -> CardSet:
         if cs.id == rules.default_cardset:
             return cs
     raise LookupError(f"{rules.id} ships no card set {rules.default_cardset!r}")
+
+
+class Converted:
+    """An LRU of converted card sets, keyed by (game, rules version, digest): card sets are
+    immutable by digest, and converting one is a pure function of its data and the game's
+    code. Thread-safe."""
+
+    def __init__(self, size: int = 4):
+        self.size = size
+        self._sets: OrderedDict[tuple[str, str, str], CardSet] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _key(rules: Rules, digest: str) -> tuple[str, str, str]:
+        return (rules.id, str(rules.version), digest)
+
+    def get(self, rules: Rules, digest: str) -> CardSet | None:
+        key = self._key(rules, digest)
+        with self._lock:
+            found = self._sets.get(key)
+            if found is not None:
+                self._sets.move_to_end(key)
+            return found
+
+    def put(self, rules: Rules, cs: CardSet) -> None:
+        key = self._key(rules, cs.digest)
+        with self._lock:
+            self._sets[key] = cs
+            self._sets.move_to_end(key)
+            while len(self._sets) > self.size:
+                self._sets.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._sets.clear()
+
+    def __len__(self) -> int:
+        return len(self._sets)
+
+
+#: the process's converted card sets (a few: each full list is tens of MB)
+CONVERTED = Converted()
 
 
 @dataclass(frozen=True)
@@ -92,6 +143,7 @@ class CardSetStore:
                 "title": str(cs.loaded.get("title", cs.id)), "cards": str(len(cs.cards)),
                 "imported": iso(now or datetime.now(timezone.utc)),
             })
+        CONVERTED.put(rules, cs)  # converted and stored: the next load needs no conversion
         # the index after the set itself, idempotently (another slot in a cluster)
         self.client.hset(keys.cardsets(rules.id), cs.digest, cs.id)
         return cs, new
@@ -117,11 +169,19 @@ class CardSetStore:
         """The stored set ``digest`` of game ``rules``, validated by its schema, or None.
 
         ``CardSetError`` if this kifu's schema refuses it (a set imported under another release).
+        A set converted before (``CONVERTED``) is answered once the store says it holds it.
         """
+        if not isinstance(digest, str) or not DIGEST.match(digest):
+            return None
+        cached = CONVERTED.get(rules, digest)
+        if cached is not None:
+            return cached if _s(self.client.hget(keys.cardset(digest), "game")) == rules.id else None
         found = self.get(digest)
         if found is None or found[0].game != rules.id:
             return None
-        return rules.load_cardset(found[1])
+        cs = rules.load_cardset(found[1])
+        CONVERTED.put(rules, cs)
+        return cs
 
     def list(self, game: str | None = None) -> list[StoredCardSet]:  # noqa: A003 - the issue names it list
         """The stored sets (of ``game``), by game, id and digest."""

@@ -90,3 +90,33 @@ def test_a_match_whose_card_set_this_kifu_lacks_says_so(matches, new_service, st
     assert cold.info(mid).rules is None and cold.info(mid).seq == 1
     matches.cardsets.put(RULES, SMALL)  # imported again: the match plays on
     assert new_service().state(mid)[0] == 1
+
+
+def test_a_converted_set_is_kept_for_the_process_and_answered_only_while_its_store_holds_it(store, monkeypatch):
+    """Converting a set is the slow part of reading it (hOCG's full list: about a second, at
+    every step of the new-match form): the last few converted are kept by game, rules
+    version and digest, an LRU; a kept one is answered only while the store holds it."""
+    from kifu.service import cardsets
+
+    kept = cardsets.Converted(size=2)
+    monkeypatch.setattr(cardsets, "CONVERTED", kept)
+    converted = []
+    real = RULES.load_cardset
+    monkeypatch.setattr(RULES, "load_cardset", lambda data: converted.append(data["id"]) or real(data))
+    cards = CardSetStore(store.client)
+    sets = [{**SMALL, "id": f"tally-{n}"} for n in ("a", "b", "c")]
+    a, _ = cards.put(RULES, sets[0])
+    assert converted == ["tally-a"] and len(kept) == 1
+    assert cards.load(RULES, a.digest) is a and CardSetStore(store.client).load(RULES, a.digest) is a
+    assert converted == ["tally-a"]  # stored and loaded twice (two stores' readers): converted once
+    store.client.delete(keys.cardset(a.digest))  # a store without it: not answered from the process
+    assert cards.load(RULES, a.digest) is None
+    a, _ = cards.put(RULES, sets[0])  # imported again
+    b, _ = cards.put(RULES, sets[1])
+    assert cards.load(RULES, a.digest) is a  # used last: b is the older of the two
+    cards.put(RULES, sets[2])  # a third: b, least recently used, goes
+    assert len(kept) == 2 and kept.get(RULES, b.digest) is None
+    del converted[:]
+    again = cards.load(RULES, b.digest)
+    assert again == b and again is not b and converted == ["tally-b"]  # converted again, the same set
+    assert cards.load(RULES, "0" * 64) is None and cards.load(RULES, "../x") is None

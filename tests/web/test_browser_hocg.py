@@ -22,6 +22,7 @@ import pytest
 from kifu.replays import registry
 from kifu.replays.demo import demo_record
 from kifu.replays.kit.tables import restate
+from tests.games.goldens import alike, shown
 from tests.web import parts_page
 from tests.web.browser import screenshot, wait_location
 from tests.web.conftest import token
@@ -197,6 +198,15 @@ def test_record_hololive_turns_at_a_physical_table_in_few_clicks(tab, live, app,
     for command in game.entries[:len(commands)]:
         matches.submit(digital, command["command"], expected_seq=command["seq"] - 1,
                        command_id=f"d{command['seq']:07d}", actor=command["command"]["seat"], by="test")
-    same = [matches.view_step(m, "omniscient").view for m in (mid, digital)]
-    assert json.dumps({**same[0], "table": None}, sort_keys=True) == json.dumps({**same[1], "table": None},
-                                                                                sort_keys=True)
+    # every view a player or a spectator has is the digital one's; the piles' contents may
+    # differ, since a card nobody saw go face down (a collab's ホロパワー card) is an unknown
+    # token at the physical table: the tokens' account is left out, and a decision may
+    # offer more there (tests/games/goldens.py compares the golden replays the same way)
+    for perspective in ("public", "p1", "p2"):
+        physical, digital_view = (shown(matches.view_step(m, perspective).view) for m in (mid, digital))
+        assert alike(physical, digital_view), perspective
+    tokens = matches.view_step(mid, "omniscient").view["unknown"]
+    if not tokens:  # no card went face down unseen: the omniscient views are equal too
+        same = [matches.view_step(m, "omniscient").view for m in (mid, digital)]
+        assert json.dumps({**same[0], "table": None}, sort_keys=True) == json.dumps({**same[1], "table": None},
+                                                                                    sort_keys=True)
