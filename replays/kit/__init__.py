@@ -2,6 +2,7 @@
 
 Reading order: ``cardset`` (card sets as data passed in) → ``chance`` (the three tables:
 digital, physical, observed) → ``zones`` (piles as what may be in them, unknown tokens)
+→ ``knowledge`` (who learns a card that moves, from the zones it moves between)
 → ``decisions`` (one pending-decision model, ``choose``) → ``effects`` (one declaration
 per effect) → ``commands`` (one place per command type) → ``game`` (the shared ``Rules``
 hooks). ``replays/games/README.md`` says how a game is built on it.

@@ -590,7 +590,9 @@ def templates(t: Board, seat: str) -> list[dict]:
       cheer and supports archived) or across it (交代).
 
     Commands that differ only in the card (or amount) they name are one picker at the
-    table; when there are more than ``MAX_PICKERS`` the decision offers narrowing choices
+    table; when there are more than ``MAX_PICKERS`` as the ability opens (``settle`` marks
+    the frame ``wide`` then, so that a fold does not count them again at every step) the
+    decision offers narrowing choices
     (``narrowings``) and the commands of the group chosen. After ``MAX_STEPS`` steps of one
     ability only "done" is offered (a bound, so that a random player's ability ends; the
     API still takes further steps).
@@ -603,7 +605,7 @@ def templates(t: Board, seat: str) -> list[dict]:
         return []
     offered = _named(t, seat, f)
     focus = f["params"].get("focus")
-    if len({picker(c) for c in offered}) <= MAX_PICKERS:
+    if not f["params"].get("wide"):
         return offered
     return [c for c in offered if group(c) == focus] if focus else []
 
@@ -624,18 +626,20 @@ def looking(t: Board, seat: str) -> dict[str, list[str]]:
     return out
 
 
-def narrowings(t: Board, seat: str) -> list[str]:
+def narrowings(t: Board, seat: str, offered: list[dict] | None = None) -> list[str]:
     """The narrowing choices of the pending manual decision ("narrow:<group>"; "narrow:" goes
-    back to the groups): none while the table's pickers fit on one screen."""
+    back to the groups): none while the table's pickers fit on one screen. ``offered``: the
+    decision's ``_named`` steps, when the caller has them already (they run on every fold)."""
     pending = t.s["pending"]
     if pending is None or pending["kind"] != "manual" or pending["seat"] != seat:
         return []
     f = t.s["stack"][-1]
     if f["params"].get("ops", 0) >= MAX_STEPS:
         return []
-    offered = _named(t, seat, f)
-    if len({picker(c) for c in offered}) <= MAX_PICKERS:
+    if not f["params"].get("wide"):
         return []
+    if offered is None:
+        offered = _named(t, seat, f)
     focus = f["params"].get("focus")
     groups = [g for g in GROUPS if any(group(c) == g for c in offered) and g != focus]
     return [f"narrow:{g}" for g in groups] + (["narrow:"] if focus else [])
@@ -692,9 +696,17 @@ class Words:
         self.text = text
         self.cards = cards or {}
         self.plain = text.replace("エールデッキ", "〓")  # so that デッキ is the deck alone
+        self._zones: dict[tuple[str, str], bool] = {}
 
     def has(self, *words: str) -> bool:
         return any(w in self.plain for w in words)
+
+    def zone(self, zone: str, role: str) -> bool:
+        # asked for each of a few hundred candidate steps of one text: read the text once
+        key = (zone, role)
+        if key not in self._zones:
+            self._zones[key] = self._zone(zone, role)
+        return self._zones[key]
 
     #: how a text names a zone cards leave (``src``) or go to (``dest``)
     FROM = {"hand": r"手札(?!に)", "archive": r"アーカイブ(?:の|から)", "holopower": r"ホロパワー(?:の|から|を見)",
@@ -702,7 +714,7 @@ class Words:
     TO = {"hand": r"手札に", "archive": r"アーカイブ(?!の|から)", "holopower": r"ホロパワーに", "cheer_deck": r"〓(?:に|の下)",
           "deck": r"デッキに(?:戻|加|入)", "deck_top": r"デッキの上(?:に|か)", "deck_bottom": r"デッキの(?:上か)?下"}
 
-    def zone(self, zone: str, role: str) -> bool:
+    def _zone(self, zone: str, role: str) -> bool:
         if zone in POSITIONS:
             if role == "src":
                 return self.has(*self.STAGE)
@@ -856,9 +868,10 @@ def settle(t: Board) -> None:
             pending["prompt"] = "デッキから公開してステージに出すカード"
         if pending["kind"] != "manual":
             return
+        offered = None
         if not f["params"].get("ops") and not f["params"].get("focus"):
             why = gate(t, f)
-            if why is None and not _named(t, pending["seat"], f):
+            if why is None and not (offered := _named(t, pending["seat"], f)):
                 why = "テキストの操作ができない"
             if why is not None:
                 t.s["stack"].pop()
@@ -867,7 +880,10 @@ def settle(t: Board) -> None:
                 EFFECTS.resolve(t)
                 decide(t)
                 continue
-        pending["options"] = ["done", *narrowings(t, pending["seat"])]
+        if "wide" not in f["params"]:
+            offered = _named(t, pending["seat"], f) if offered is None else offered
+            f["params"]["wide"] = len({picker(c) for c in offered}) > MAX_PICKERS
+        pending["options"] = ["done", *narrowings(t, pending["seat"], offered)]
         return
 
 

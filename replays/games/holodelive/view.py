@@ -16,7 +16,9 @@ Shape (every perspective; ``None`` / ``{"count": n}`` where hidden)::
      "hands": {"p1": [card | "?N"] | {"count": n}, "p2": ...},
      "homes": {"p1": [card], "p2": [card]}, "scores": {"p1": int, "p2": int},
      "used_actions": [card id], "played": bool,
-     "pending": {"seat", "effect", "card", "card_name", "prompt", "secret", "options"?} | None,
+     "pending": {"seat", "effect", "card", "card_name", "prompt", "secret", "options"?,
+                 "looked_at"?} | None,                # looked_at: the box's top venue 大神ミオ's
+                                                      # seat looked at (to it alone)
      "events": [public notes of the last command], "outcome": {...} | None,
      "over": {"reason", "text"} | None,
      "unknown": {"?N": {"since": step, "how": str}},   # the tokens this view shows
@@ -126,6 +128,11 @@ def view(t: Board, perspective: str, to_act: tuple[str, ...], outcome: Any) -> d
                      "prompt": pending["prompt"], "secret": pending["secret"]}
         if omni or perspective == pending["seat"]:
             pend_view["options"] = pending["options"]
+            if pending["kind"] == "venue_swap" and state["stack"] and "venue" in state["stack"][-1]:
+                # 大神ミオ: the box's top venue the seat looked at, to swap for the one it chose
+                top = t.zones.pile("box")["top"]
+                if top and cards.is_venue(t.cs, top[0]):
+                    pend_view["looked_at"] = {"id": top[0], "name": t.name(top[0])}
     zones = state["zones"]
     out: dict[str, Any] = {
         "game": "holodelive", "table": state["table"], "perspective": perspective, "step": state["step"],

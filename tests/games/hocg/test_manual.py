@@ -29,6 +29,7 @@ def memo_pending(text: str | None = None) -> dict:
     if text is not None:  # the same frame, as if its card printed ``text``
         s = copy.deepcopy(s)
         s["stack"][-1]["params"]["text"] = text
+        s["stack"][-1]["params"].pop("wide", None)  # counted as the ability opens: with this text
         manual.settle(RULES.context(s, RULES.cardset))  # what the command's end does with that text
     return s
 
