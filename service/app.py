@@ -28,11 +28,13 @@ from typing import Any, Callable, Mapping
 
 import redis
 from flask import Flask
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 from redis.cluster import ClusterNode, RedisCluster
 
 from kifu.replays import registry
 from kifu.replays.rules import Rules
-from kifu.service import auth, limits
+from kifu.service import auth, faults, limits
 from kifu.service.matches import MatchService
 from kifu.service.store import Store
 
@@ -41,11 +43,20 @@ log = logging.getLogger(__name__)
 EXTENSION_GROUP = "kifu.extensions"
 ENVIRONMENT = (("REDIS_URL", "REDIS_URL"), ("SECRET_KEY", "KIFU_SECRET_KEY"),
                ("KIFU_ADMIN_TOKEN", "KIFU_ADMIN_TOKEN"), ("KIFU_PROXY_FIX", "KIFU_PROXY_FIX"),
-               ("KIFU_REDIS_WAIT", "KIFU_REDIS_WAIT"), ("KIFU_REDIS_WAIT_MS", "KIFU_REDIS_WAIT_MS"))
+               ("KIFU_REDIS_WAIT", "KIFU_REDIS_WAIT"), ("KIFU_REDIS_WAIT_MS", "KIFU_REDIS_WAIT_MS"),
+               ("KIFU_AUTH_GRACE_SECONDS", "KIFU_AUTH_GRACE_SECONDS"))
 #: URL schemes of a Redis Cluster, and the scheme of one of its nodes
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 #: how long a request waits for a free Redis connection of a bounded pool before its 503
 POOL_WAIT_SECONDS = 10
+#: How a cluster client meets a dead primary. A request whose slot has no primary is
+#: retried twice (redis-py sleeps 0.25 s and re-learns the slot map before each), then
+#: answered 503: it costs well under a second, not the default's four tries. A slot map
+#: with a hole in it is still used for the other slots (the nodes run
+#: ``cluster-require-full-coverage no`` for the same reason), and connecting to a node
+#: whose host is gone gives up after 2 s rather than the system's minutes.
+CLUSTER_FAULTS: dict[str, Any] = {"require_full_coverage": False, "socket_connect_timeout": 2}
+CLUSTER_RETRIES = 2
 
 
 def is_cluster_url(url: str) -> bool:
@@ -108,7 +119,8 @@ def connect(url: str, *, max_connections: int | None = None) -> Any:
                                                               timeout=POOL_WAIT_SECONDS)}
     try:
         return RedisCluster(url=first, startup_nodes=[ClusterNode(h, p) for h, p in nodes],
-                            decode_responses=True, health_check_interval=30, **options)
+                            decode_responses=True, health_check_interval=30, **options, **CLUSTER_FAULTS,
+                            retry=Retry(NoBackoff(), CLUSTER_RETRIES))
     except redis.exceptions.RedisClusterException as exc:
         raise redis.ConnectionError(f"no node of the cluster answers ({', '.join(f'{h}:{p}' for h, p in nodes)}): "
                                     f"{exc}") from exc
@@ -153,8 +165,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     set, instead of ``MatchService.bind``; KeyError for what it lacks),
     ``KIFU_REDIS_CLIENT`` (a ready client, e.g. a ``RedisCluster``, instead of the URL's),
     ``KIFU_REDIS_WAIT`` / ``KIFU_REDIS_WAIT_MS`` (each write waits for that many replicas,
-    at most that long: ``Store``), and ``KIFU_PROXY_FIX`` (the number of trusted reverse
-    proxies in front, for client addresses).
+    at most that long: ``Store``), ``KIFU_AUTH_GRACE_SECONDS`` (how long a token's or a
+    session's last verdict stands in while its Redis node cannot answer: ``faults``), and
+    ``KIFU_PROXY_FIX`` (the number of trusted reverse proxies in front, for client addresses).
     """
     settings = _config(config)
     app = Flask("kifu.service", instance_relative_config=False)
@@ -163,6 +176,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = True
 
     client = settings.get("KIFU_REDIS_CLIENT") or connect(settings["REDIS_URL"])
+    if settings.get("KIFU_AUTH_GRACE_SECONDS") not in (None, ""):
+        faults.guard(client).grace = float(settings["KIFU_AUTH_GRACE_SECONDS"])
     games = settings.get("KIFU_GAMES") or registry.all
     store = Store(client, wait_replicas=int(settings.get("KIFU_REDIS_WAIT") or 0),
                   wait_ms=int(settings.get("KIFU_REDIS_WAIT_MS") or 1000))

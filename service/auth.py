@@ -17,6 +17,12 @@ A finished match whose ``public_when_finished`` is true is open to everyone, omn
 view and seed included. Every omniscient look at a LIVE match by a judge or an admin is
 appended to the ``kifu:audit`` stream, so an organizer can see who looked at hidden cards
 (``GET /api/audit``).
+
+A token's record is read from Redis at every request (``authenticate``), so revoking it
+takes effect at once; only while the Redis node holding it cannot answer does the verdict
+of a lookup made within the last few seconds stand in (``kifu.service.faults``: a dead
+primary must not refuse the tokens of matches on the other shards). A revoked token is
+therefore refused at most ``faults.GRACE_SECONDS`` after its revocation.
 """
 from __future__ import annotations
 
@@ -27,6 +33,7 @@ from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from kifu.replays.rules import OMNISCIENT, PUBLIC, seat_ids
+from kifu.service import faults
 from kifu.service.errors import BadRequest, Forbidden, Unauthorized
 
 ROLES = ("admin", "judge", "head_judge", "recorder", "player", "annotator")
@@ -116,7 +123,15 @@ def create_token(store_or_client: Any, *, role: str, name: str | None = None,
 
 
 def revoke(store_or_client: Any, token: str) -> bool:
-    return bool(_client(store_or_client).delete(TOKEN_PREFIX + hash_token(token)))
+    client = _client(store_or_client)
+    key = TOKEN_PREFIX + hash_token(token)
+    faults.guard(client).forget(key)
+    return bool(client.delete(key))
+
+
+def _record(client: Any, key: str) -> Any:
+    """``HGETALL`` of a token's record, or a recent verdict while its node cannot answer."""
+    return faults.guard(client).read(key, lambda: client.hgetall(key))
 
 
 def token_key(token: str) -> str | None:
@@ -141,7 +156,7 @@ def principal_from(key: str, raw: Mapping[Any, Any] | None) -> Principal | None:
 def authenticate(store_or_client: Any, token: str | None) -> Principal | None:
     """The principal holding ``token``, or None for an unknown (or empty) token."""
     key = token_key(token or "")
-    return principal_from(key, _client(store_or_client).hgetall(key)) if key else None
+    return principal_from(key, _record(_client(store_or_client), key)) if key else None
 
 
 def principal_by_digest(store_or_client: Any, digest: Any) -> Principal | None:
@@ -149,7 +164,7 @@ def principal_by_digest(store_or_client: Any, digest: Any) -> Principal | None:
     if not isinstance(digest, str) or len(digest) != 64:
         return None
     key = TOKEN_PREFIX + digest
-    return principal_from(key, _client(store_or_client).hgetall(key))
+    return principal_from(key, _record(_client(store_or_client), key))
 
 
 def ensure_admin_token(store_or_client: Any, token: str) -> None:
@@ -162,6 +177,7 @@ def ensure_admin_token(store_or_client: Any, token: str) -> None:
         return
     store_token(client, token, role="admin", name="admin")
     if previous and previous != digest:
+        faults.guard(client).forget(TOKEN_PREFIX + previous)
         client.delete(TOKEN_PREFIX + previous)
     client.set(ADMIN_MARKER, digest)
 

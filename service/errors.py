@@ -263,6 +263,20 @@ class ImportRejected(ServiceError):
         return {"divergence": d.to_json() if hasattr(d, "to_json") else d}
 
 
+class Unavailable(ServiceError):
+    """The store cannot answer for a moment (Redis restarting, a slot without a primary
+    during a failover); retry shortly: nothing was written, or a retry with the same
+    command id finds what was."""
+
+    status = 503
+    error = "unavailable"
+    retry_after = 1
+
+    @classmethod
+    def from_redis(cls, exc: BaseException) -> "Unavailable":
+        return cls("the store is unreachable for a moment; retry shortly")
+
+
 class StoreCorrupt(ServiceError):
     """The stored match is inconsistent (its log and meta disagree); an operator must look."""
 

@@ -25,6 +25,11 @@ viewer learns of an entry within ``poll_ms`` (bench/venue.py --cluster measures 
 When a primary dies and its replica takes over (``MOVED``, ``CLUSTERDOWN``, a lost
 connection), the reader asks the cluster for its slot map again and hands each match to
 the node that owns it now. ``FollowHub.for_client`` picks the hub for a client.
+
+With ``--redis-wait`` (``confirmed=True``) a hub reads each match's confirmed mark
+(``kifu:m:{<mid>}:acked``, a one-entry stream whose ID is the last seq WAIT confirmed,
+``kifu.service.store``) instead of its log: an entry written on a primary but not yet on
+its replicas, perhaps never to be acknowledged, wakes nobody.
 """
 from __future__ import annotations
 
@@ -44,6 +49,7 @@ log = logging.getLogger(__name__)
 
 
 LOG_HEAD, LOG_TAIL = f"{keys.PREFIX}:m:{{", "}:log"
+ACKED_TAIL = "}:acked"
 
 
 def mid_of_log(key: str) -> str | None:
@@ -51,6 +57,13 @@ def mid_of_log(key: str) -> str | None:
     if key.startswith(LOG_HEAD) and key.endswith(LOG_TAIL):
         return key[len(LOG_HEAD):-len(LOG_TAIL)]
     return None
+
+
+def mid_of_watched(key: str) -> str | None:
+    """The match of a key a hub reads: its log, or its confirmed mark."""
+    if key.startswith(LOG_HEAD) and key.endswith(ACKED_TAIL):
+        return key[len(LOG_HEAD):-len(ACKED_TAIL)]
+    return mid_of_log(key)
 
 
 class _Topic:
@@ -70,8 +83,11 @@ class FollowHub:
     ``subscribe(mid, head)`` -> ``wait(mid, after, timeout)`` (repeatedly) -> ``unsubscribe(mid)``.
     """
 
-    def __init__(self, client: redis.Redis, *, block_ms: int = 5000, count: int = 500) -> None:
+    def __init__(self, client: redis.Redis, *, block_ms: int = 5000, count: int = 500,
+                 confirmed: bool = False) -> None:
         self.client = client
+        #: the key whose last ID is a match's seq for its followers: the log, or its confirmed mark
+        self._watched = keys.acked if confirmed else keys.log
         self.block_ms = block_ms
         self.count = count
         self._lock = threading.Lock()
@@ -83,14 +99,15 @@ class FollowHub:
         self.stats = {"reads": 0, "wakeups": 0, "reconnects": 0, "unblocks": 0}
 
     @classmethod
-    def for_client(cls, client: Any) -> "FollowHub | ClusterFollowHub | None":
+    def for_client(cls, client: Any, *, confirmed: bool = False) -> "FollowHub | ClusterFollowHub | None":
         """The hub for ``client``: one blocking reader on one Redis, one polling reader per
-        node on a cluster, None for any other client (its caller follows per viewer)."""
+        node on a cluster, None for any other client (its caller follows per viewer).
+        ``confirmed``: follow the confirmed marks (the store waits for replicas)."""
         if isinstance(client, RedisCluster):
-            return ClusterFollowHub(client)
+            return ClusterFollowHub(client, confirmed=confirmed)
         if not isinstance(client, redis.Redis):
             return None
-        return cls(client)
+        return cls(client, confirmed=confirmed)
 
     # -- followers --------------------------------------------------------------------
 
@@ -185,7 +202,7 @@ class FollowHub:
                     if conn is None:
                         conn = self._connect()
                     args: list[Any] = ["XREAD", "COUNT", self.count, "BLOCK", self.block_ms, "STREAMS"]
-                    args += [keys.log(mid) for mid in streams]
+                    args += [self._watched(mid) for mid in streams]
                     args += [keys.entry_id(seq) for seq in streams.values()]
                     conn.send_command(*args)
                     answer = conn.read_response()
@@ -216,7 +233,7 @@ class FollowHub:
         """Raise each match's ``seen`` to its last entry in an XREAD answer; wake its followers."""
         reached: dict[str, int] = {}
         for key, entries in _streams(answer):
-            mid = mid_of_log(key)
+            mid = mid_of_watched(key)
             if mid is not None and entries:
                 reached[mid] = int(_text(entries[-1][0]).split("-", 1)[0])
         if not reached:
@@ -236,8 +253,9 @@ class ClusterFollowHub(FollowHub):
     Followers use it as they use ``FollowHub`` (``subscribe``/``wait``/``unsubscribe``).
     """
 
-    def __init__(self, client: RedisCluster, *, poll_ms: int = 100, count: int = 500) -> None:
-        super().__init__(client, count=count)  # type: ignore[arg-type]
+    def __init__(self, client: RedisCluster, *, poll_ms: int = 100, count: int = 500,
+                 confirmed: bool = False) -> None:
+        super().__init__(client, count=count, confirmed=confirmed)  # type: ignore[arg-type]
         self.poll_ms = poll_ms
         self._routes: dict[str, str] = {}  #: mid -> the name of the node that owns its slot
         self._node_readers: dict[str, threading.Thread] = {}
@@ -344,7 +362,7 @@ class ClusterFollowHub(FollowHub):
         pipe = target.redis_connection.pipeline(transaction=False)
         for mids in by_slot.values():
             args: list[Any] = ["XREAD", "COUNT", self.count, "STREAMS"]
-            args += [keys.log(mid) for mid in mids]
+            args += [self._watched(mid) for mid in mids]
             args += [keys.entry_id(streams[mid]) for mid in mids]
             pipe.execute_command(*args)
         answers = pipe.execute(raise_on_error=False)

@@ -96,3 +96,9 @@ def regulations(game: str) -> str:
 def entry_id(seq: int) -> str:
     """Stream ID of entry ``seq`` (IDs must be greater than 0-0, and seqs start at 1)."""
     return f"{seq}-0"
+
+
+def acked(mid: str) -> str:
+    """The confirmed mark of a match written with ``--redis-wait``: a stream whose one entry
+    ``<seq>-0`` says entries up to seq are on the replicas (``kifu.service.store``)."""
+    return match_key(mid, "acked")

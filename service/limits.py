@@ -17,6 +17,11 @@ bits; the failure budget keeps a guesser from spending the server's capacity and
 getting a quick "unknown" answer. The prefix budget catches one wrong or revoked token
 retried from many addresses.)
 
+A limit fails open: while the Redis node holding a counter cannot answer (a dead
+primary, a failover under way), the request goes on uncounted, and that node is skipped
+for a moment (``kifu.service.faults``) rather than retried by every request. Counters are
+not data; a request whose own match is on that node gets its 503 from the match's read.
+
 ``OPTIONS`` lists the limits ``kifu serve`` takes as options and ``KIFU_LIMIT_*``
 variables, sized for a 128-table venue (about 400 players and recorders and 1,000
 spectators, maybe all behind one address).
@@ -33,7 +38,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from kifu.service import auth
+from kifu.service import auth, faults
 from kifu.service.errors import RateLimited, Unauthorized
 
 DEFAULTS: dict[str, Any] = {
@@ -143,8 +148,8 @@ class RateLimiter:
 
     A hit is ``SET key 0 PX ttl NX`` then ``INCR key``: the window's key is born with its
     expiry, and both go in one round trip. Hits and checks can also be queued into a
-    caller's pipeline (``queue_hit``/``queue_check``) so that a request's limits and its
-    token lookup cost a single round trip.
+    caller's pipeline (``queue_hit``/``queue_check``); ``hit`` and ``check`` run their own,
+    one per counter, so that a counter on a node that cannot answer is skipped alone.
     """
 
     def __init__(self, client: Any, limits: Mapping[str, tuple[int, int] | None] | None = None,
@@ -200,16 +205,31 @@ class RateLimiter:
         return verdict
 
     def hit(self, bucket: str, ident: str) -> int:
-        """Count one request; raise ``RateLimited`` once the window's limit is passed."""
-        pipe = self.client.pipeline(transaction=False)
-        verdict = self.queue_hit(pipe, bucket, ident)
-        return verdict(pipe.execute())
+        """Count one request; raise ``RateLimited`` once the window's limit is passed
+        (0, uncounted, while the counter's node cannot answer)."""
+        return self._run(bucket, ident, self.queue_hit)
 
     def check(self, bucket: str, ident: str) -> None:
         """Raise ``RateLimited`` if the window is already used up, without counting."""
+        self._run(bucket, ident, self.queue_check)
+
+    def _run(self, bucket: str, ident: str, queue: Callable[[Any, str, str], Verdict]) -> int:
+        spec = self._window(bucket, ident)
+        if spec is None:
+            return 0
+        guard = faults.guard(self.client)
+        if guard.down(spec[0]):
+            return 0
         pipe = self.client.pipeline(transaction=False)
-        verdict = self.queue_check(pipe, bucket, ident)
-        verdict(pipe.execute())
+        verdict = queue(pipe, bucket, ident)
+        try:
+            results = pipe.execute()
+        except Exception as exc:
+            if not faults.unreachable(exc):
+                raise
+            guard.failed(spec[0])
+            return 0
+        return verdict(results)
 
 
 def token_prefix(token: str) -> str:
@@ -219,43 +239,30 @@ def token_prefix(token: str) -> str:
 def check_token(limiter: RateLimiter, client: Any, address: str, token: str) -> auth.Principal:
     """The principal of a presented bearer token, within the limits; else 401 or 429.
 
-    One round trip looks the token up and reads the address's and the prefix's failure
-    counts. A valid token is then counted against its own budget only (``auth``), so a
-    guesser at the same address stops nobody. An unknown token is refused with 429 once
-    either failure budget is used up (401 before, counting the failure against both).
+    The token is looked up first, on its own: on a Redis Cluster its record and the
+    counters live on different nodes, and one dead node must cost only the requests that
+    need it (``auth.authenticate``). A valid token is then counted against its own budget
+    only (``auth``), so a guesser at the same address stops nobody. An unknown token is
+    refused with 429 once either failure budget is used up (401 before, counting the
+    failure against both).
     """
-    key = auth.token_key(token.strip())
-    pipe = client.pipeline(transaction=False)
-    by_address = limiter.queue_check(pipe, "auth_fail", address)
-    by_prefix = limiter.queue_check(pipe, "auth_fail_prefix", token_prefix(token))
-    if key:
-        pipe.hgetall(key)
-    results = pipe.execute()
-    found = auth.principal_from(key, results[-1]) if key else None
+    found = auth.authenticate(client, token.strip())
     if found is not None:
         limiter.hit("auth", "tok:" + (found.token_id or found.name))
         return found
-    by_address(results)
-    by_prefix(results)
-    count_failure(limiter, address, token)
+    refuse_guesser(limiter, address, token)
     raise Unauthorized("unknown or revoked token")
 
 
 def count_failure(limiter: RateLimiter, address: str, token: str) -> None:
     """Count one unknown token against its address's and its prefix's failure budgets."""
-    pipe = limiter.client.pipeline(transaction=False)
-    limiter.queue_hit(pipe, "auth_fail", address)
-    limiter.queue_hit(pipe, "auth_fail_prefix", token_prefix(token))
-    pipe.execute()
+    limiter.hit("auth_fail", address)
+    limiter.hit("auth_fail_prefix", token_prefix(token))
 
 
 def refuse_guesser(limiter: RateLimiter, address: str, token: str) -> None:
     """For a sign-in whose token was unknown: 429 if the address or the prefix used up its
     failure budget, else count this failure (the caller answers 401)."""
-    pipe = limiter.client.pipeline(transaction=False)
-    verdicts = [limiter.queue_check(pipe, "auth_fail", address),
-                limiter.queue_check(pipe, "auth_fail_prefix", token_prefix(token))]
-    results = pipe.execute()
-    for verdict in verdicts:
-        verdict(results)
+    limiter.check("auth_fail", address)
+    limiter.check("auth_fail_prefix", token_prefix(token))
     count_failure(limiter, address, token)

@@ -815,6 +815,9 @@ class MatchService:
         seq, recorded = found
         if recorded != digest:
             raise IdempotencyConflict(seq, command_id, self._head(mid)[0])
+        # found in the idem hash, not by a write: it may be the entry whose first answer
+        # was not_replicated, so it is acknowledged only as an append would be
+        self.store.settle(mid, seq)
         return self._original(mid, seq)
 
     def submit(

@@ -8,6 +8,7 @@ Layout (DESIGN.md, "service/: the store"); every key of a match carries the hash
     kifu:m:{<mid>}:idem    hash: command id -> "<seq>:<payload digest>"
     kifu:m:{<mid>}:snap    hash: seq -> snapshot JSON (tagged with the rules id and version)
     kifu:m:{<mid>}:secret  hash: seed
+    kifu:m:{<mid>}:acked   stream, one entry <seq>-0: the confirmed mark (with wait_replicas)
     kifu:idx:...           sorted sets by created ms: all, game:<g>, tournament:<t>,
                            player:<name casefolded>, status:<live|finished>
 
@@ -21,7 +22,13 @@ replica is promoted. With ``wait_replicas=N`` every create and append is followe
 same connection to the primary that owns the match's slot, by ``WAIT N wait_ms``: the
 write is acknowledged only once N replicas hold it, and is answered ``NotReplicated``
 (503) otherwise (written on the primary, not promised; a retry with the same command
-id gets the duplicate's answer once it is replicated).
+id gets the duplicate's answer once it is replicated). Followers must not see what is
+not promised: once WAIT confirms a write, its seq becomes the match's confirmed mark
+(``meta.acked`` and the one-entry stream ``kifu:m:{<mid>}:acked``, ``ack.lua``), and
+``followed``, ``follow`` and the follow hub serve entries only up to that mark. An entry
+whose WAIT failed stays unseen until a later confirmed write covers it (replication is
+one ordered stream: a replica that holds seq N holds everything before it), or for
+ever, if the primary dies with it.
 
 ``Store`` knows nothing of rules: it checks the shape of what it writes and the
 concurrency conditions (expected seq, command ids); ``kifu.service.matches`` decides.
@@ -62,6 +69,7 @@ class NotReplicated(ServiceError):
 
     status = 503
     error = "not_replicated"
+    retry_after = 1  #: a replica that lagged or reconnects usually confirms within a second
 
     def __init__(self, wanted: int, got: int, wait_ms: int):
         self.wanted, self.got = wanted, got
@@ -131,6 +139,7 @@ class _Script:
 APPEND = _Script("append.lua")
 CREATE = _Script("create.lua")
 NOTES_APPEND = _Script("notes_append.lua")
+ACK = _Script("ack.lua")
 RELEASE_OR_KEEP = _Script("import_claim.lua")
 #: how long an import's claim on its record lasts before the match is stored
 IMPORT_PENDING_MS = 60_000
@@ -154,6 +163,8 @@ def _meta_from_hash(raw: Mapping[Any, Any]) -> dict[str, Any] | None:
     out["listed"] = m.get("listed", "1") == "1"
     out["created_ms"] = int(m["created_ms"])
     out["players"] = json.loads(m["players"]) if m.get("players") else []
+    if m.get("acked") is not None:
+        out["acked"] = int(m["acked"])
     return out
 
 
@@ -192,10 +203,7 @@ class Store:
                 if outcome(answer) == "refused":
                     return answer
                 if outcome(answer) == "found":
-                    pipe = node.pipeline(transaction=False)
-                    pipe.set(keys.match_key(mid, "synced"), "1", px=60_000)
-                    pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
-                    acked = pipe.execute()[1]
+                    acked = self._marker_wait(node, mid)
             except redis.exceptions.NoScriptError:
                 node.script_load(script.source)
                 continue
@@ -213,6 +221,37 @@ class Store:
                 raise NotReplicated(self.wait_replicas, int(acked), self.wait_ms)
             return answer
         raise redis.ConnectionError(f"match {mid}: its slot kept moving; retry")
+
+    def _marker_wait(self, node: Any, mid: str) -> int:
+        """A marker write on ``node``'s connection, then WAIT: how many replicas hold
+        everything this primary had, the writes this call only found included."""
+        pipe = node.pipeline(transaction=False)
+        pipe.set(keys.match_key(mid, "synced"), "1", px=60_000)
+        pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
+        return int(pipe.execute()[1])
+
+    def settle(self, mid: str, seq: int) -> None:
+        """Entry ``seq`` was found again (a client's retry read its command id): with
+        ``wait_replicas`` it is acknowledged only once WAIT says the replicas hold it, as
+        the first answer would have been (``NotReplicated`` otherwise), and it is confirmed
+        for followers."""
+        if not self.wait_replicas:
+            return
+        try:
+            acked = self._marker_wait(self._primary(keys.meta(mid)), mid)
+        except (redis.exceptions.MovedError, redis.exceptions.TryAgainError, redis.exceptions.ClusterDownError):
+            self._refresh_slots()
+            raise redis.ConnectionError(f"match {mid}: its slot is moving; retry") from None
+        if acked < self.wait_replicas:
+            raise NotReplicated(self.wait_replicas, acked, self.wait_ms)
+        self._confirm(mid, seq)
+
+    def _confirm(self, mid: str, seq: int) -> None:
+        """WAIT confirmed the match's writes up to ``seq``: let followers see them. If this
+        mark cannot be written the write is not acknowledged either (the caller's 503):
+        the client's retry with its command id finds the entry and marks it."""
+        if self.wait_replicas and seq > 0:
+            ACK(self.client, [keys.meta(mid), keys.acked(mid)], [str(seq)])
 
     def _primary(self, key: str) -> Any:
         """A client of the one Redis that owns ``key`` (the client itself unless a cluster)."""
@@ -287,6 +326,8 @@ class Store:
             "by": by,
             "imported": "1" if imported else "0",
         }
+        if self.wait_replicas:
+            fields["acked"] = "0"  # nothing is confirmed until WAIT says so (``_confirm``)
         if deal is not None and not isinstance(deal, (list, tuple)):
             raise BadRequest({"deal": ["a deal is a list of outcomes"]})
         args: list[str] = [seed, "" if deal is None else canon.dumps(list(deal)), str(len(fields))]
@@ -299,6 +340,7 @@ class Store:
             raise BadRequest({"id": [f"match {mid} already exists"]})
         if answer != "ok":
             raise StoreCorrupt(f"create script answered {answer!r}")
+        self._confirm(mid, len(entries))
         meta = self.meta(mid)
         assert meta is not None
         self._index(meta)
@@ -348,6 +390,15 @@ class Store:
         if seq is None:
             return None
         return int(seq), _s(chain), _s(state_hash), _s(status)
+
+    def followed(self, mid: str) -> tuple[int, str] | None:
+        """``(seq, status)`` as followers may see it, or None: with ``wait_replicas`` the
+        confirmed mark, not the log's last entry (a match from before it has none: its seq)."""
+        seq, acked, status = self.client.hmget(keys.meta(check_match_id(mid)), "seq", "acked", "status")
+        if seq is None:
+            return None
+        visible = int(acked) if self.wait_replicas and acked is not None else int(seq)
+        return visible, _s(status)
 
     def seed(self, mid: str) -> str:
         """The match's secret seed. Callers gate who sees it."""
@@ -433,6 +484,8 @@ class Store:
             _s(x) for x in self._write(APPEND, mid, [keys.meta(mid), keys.log(mid), keys.idem(mid)], args,
                                        _append_outcome))
         seq = int(seq_text)
+        if code in ("ok", "duplicate"):
+            self._confirm(mid, seq)
         if code == "ok":
             if status == "finished":
                 self._mark_finished(mid)
@@ -684,11 +737,14 @@ class Store:
         next XREAD starts again from the last ID yielded, so no entry is lost or repeated.
         Stops once the match is finished and its last entry yielded (``until_finished``).
         With ``heartbeat``, yields ``None`` after each idle block (an SSE comment's cue).
-        Gives up after ``max_reconnects`` connection errors in a row.
+        Gives up after ``max_reconnects`` connection errors in a row. With
+        ``wait_replicas`` it blocks on the match's confirmed mark instead of its log and
+        yields entries only up to it (``followed``).
         """
         check_match_id(mid)
         _check_seq("after_seq", after_seq, 0)
         key = keys.log(mid)
+        watched = keys.acked(mid) if self.wait_replicas else key
         last_seq = after_seq
         failures = 0
         if self.head(mid) is None:
@@ -696,10 +752,12 @@ class Store:
         while True:
             try:
                 if until_finished:
-                    head = self.head(mid)
-                    if head is None or (head[3] == "finished" and head[0] <= last_seq):
+                    head = self.followed(mid)
+                    if head is None or (head[1] == "finished" and head[0] <= last_seq):
                         return
-                answer = self.client.xread({key: keys.entry_id(last_seq)}, count=count, block=block_ms)
+                answer = self.client.xread({watched: keys.entry_id(last_seq)}, count=count, block=block_ms)
+                if watched != key:
+                    answer = self._confirmed_part(answer, watched, key, last_seq, count)
             except redis.exceptions.TimeoutError:
                 self.stats["follow_timeouts"] += 1
                 answer = None  # our socket gave up before the server's block ended
@@ -721,6 +779,15 @@ class Store:
                 yield entry
             if not got and heartbeat:
                 yield None
+
+    def _confirmed_part(self, answer: Any, watched: str, key: str, after: int, count: int) -> Any:
+        """The log's entries after ``after`` up to the confirmed mark an XREAD of ``watched``
+        returned, shaped as an XREAD answer of ``key`` (None when the mark did not move)."""
+        marks = [fields for fields in self._xread_entries(answer, watched)]
+        if not marks:
+            return None
+        top = min(max(int(_s(m.get("seq", m.get(b"seq")))) for m in marks), after + count)
+        return [[key, self.client.xrange(key, keys.entry_id(after + 1), keys.entry_id(top))]]
 
     @staticmethod
     def _xread_entries(answer: Any, key: str) -> Iterator[Mapping[Any, Any]]:

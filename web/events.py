@@ -22,20 +22,31 @@ With a Redis Cluster client the hub is ``kifu.service.fanout.ClusterFollowHub`` 
 per primary, polling its matches, since a node refuses a multi-slot ``XREAD``). A stream of a hidden perspective re-checks its session's token
 before every batch: a revoked token's stream ends ("signed out") instead of showing the
 next move.
+
+With ``--redis-wait`` a stream shows an entry only once WAIT confirmed it
+(``Store.followed``, the hub's ``confirmed`` marks): a spectator never sees a move that its
+recorder was not answered for, and that a failover might take back. While Redis cannot
+answer (a failover, a restart) a new stream is refused with a 503 and ``Retry-After``
+(``kifu.web.views``; htmx's SSE extension reconnects with a growing pause), and an open
+one whose read fails ends quietly, so that its EventSource reconnects ``RETRY_MS`` later
+from its last event id (an idle one needs no Redis for its heartbeats and stays open).
 """
 from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
+import logging
 from typing import Any, Callable, Iterable, Iterator
 
 from flask import current_app, request, session
 
 from kifu.replays.rules import PUBLIC
-from kifu.service import auth, limits
+from kifu.service import auth, faults, limits
 from kifu.service.errors import BadRequest, RateLimited
 from kifu.service.fanout import FollowHub
 from kifu.web import signin, viewer
+
+log = logging.getLogger(__name__)
 
 RETRY_MS = 2000
 _HUB_LOCK = threading.Lock()
@@ -105,7 +116,8 @@ def follow_hub() -> FollowHub | None:
     if "kifu.follow_hub" not in ext:
         with _HUB_LOCK:
             if "kifu.follow_hub" not in ext:
-                ext["kifu.follow_hub"] = FollowHub.for_client(ext["kifu"].redis)
+                kifu = ext["kifu"]
+                ext["kifu.follow_hub"] = FollowHub.for_client(kifu.redis, confirmed=kifu.store.wait_replicas > 0)
     return ext["kifu.follow_hub"]
 
 
@@ -193,7 +205,22 @@ def stream(svc: Any, mid: str, perspective: str, after: int, *,
     else:
         frames = _hub_frames(svc, hub, mid, perspective, after, render=render, heartbeat=heartbeat,
                              allowed=allowed)
-    return _Held(frames, slots, list(caps))
+    return _Held(_until_outage(frames, mid), slots, list(caps))
+
+
+def _until_outage(frames: Iterator[str], mid: str) -> Iterator[str]:
+    """``frames`` until Redis cannot answer: then end the stream (its EventSource comes back
+    after ``retry`` from its last event id) instead of a traceback per viewer."""
+    try:
+        yield from frames
+    except Exception as exc:
+        if not faults.unreachable(exc):
+            raise
+        log.warning("event stream of %s ended: Redis unreachable (%s)", mid, exc)
+    finally:
+        close = getattr(frames, "close", None)
+        if close is not None:
+            close()
 
 
 def _still_allowed(svc: Any, mid: str, perspective: str, client: Any, sid: str | None) -> Callable[[], bool]:
@@ -213,10 +240,10 @@ def _hub_frames(svc: Any, hub: FollowHub, mid: str, perspective: str, after: int
     """The stream's frames, woken by the follow hub; ends after a finished match's last entry."""
     yield f"retry: {RETRY_MS}\n: following {mid} after seq {after}\n\n"
     last = after
-    head = svc.store.head(mid)
+    head = svc.store.followed(mid)
     hub.subscribe(mid, head[0] if head else 0)
     try:
-        while head is not None and not (head[3] == "finished" and head[0] <= last):
+        while head is not None and not (head[1] == "finished" and head[0] <= last):
             upto = hub.wait(mid, last, heartbeat)
             if upto <= last:
                 yield ": keepalive\n\n"
@@ -228,10 +255,10 @@ def _hub_frames(svc: Any, hub: FollowHub, mid: str, perspective: str, after: int
                 yield from rendered(mid, perspective, seq,
                                     lambda: list(batch_frames(svc, mid, perspective, seq - 1, seq, render)))
                 last = seq
-            head = svc.store.head(mid)
+            head = svc.store.followed(mid)
     finally:
         hub.unsubscribe(mid)
-    if head is not None and head[3] == "finished":
+    if head is not None and head[1] == "finished":
         yield frame("end", "finished", last)
 
 

@@ -7,6 +7,9 @@ is the SHA-256 of the token signed in with and which expires ``KIFU_SESSION_TTL`
 so a session ends, for the browser and for any copy of its cookie, when it signs out
 (the key is deleted), when its token is revoked (the token's record is gone), and when
 it expires (the key is gone, and the cookie's signature is older than Flask accepts).
+Only while the Redis node holding a session cannot answer does a lookup of the last few
+seconds stand in for it (``kifu.service.faults``), so a session ended elsewhere opens
+nothing more than ``faults.GRACE_SECONDS`` after it ended.
 
 Every form carries ``csrf_token``; every POST to the blueprint is refused (400, nothing
 written) unless it matches the session's token (``X-CSRF-Token`` also accepted, for
@@ -22,7 +25,7 @@ from typing import Any
 
 from flask import abort, after_this_request, current_app, g, request, session
 
-from kifu.service import auth
+from kifu.service import auth, faults
 
 SESSION_ID = "sid"
 SESSION_CSRF = "csrf"
@@ -43,11 +46,19 @@ def _key(sid: str) -> str:
     return SESSION_PREFIX + hashlib.sha256(sid.encode("utf-8")).hexdigest()
 
 
+def _end(client: Any, sid: str) -> None:
+    faults.guard(client).forget(_key(sid))
+    client.delete(_key(sid))
+
+
 def principal_of(client: Any, sid: Any) -> auth.Principal | None:
     """The principal of the live session ``sid``, or None (signed out, revoked, expired)."""
     if not isinstance(sid, str) or not sid or len(sid) > MAX_SESSION_ID:
         return None
-    digest = client.get(_key(sid))
+    key = _key(sid)
+    # while the session's node cannot answer, a verdict of the last few seconds stands in
+    # (kifu.service.faults): a dead primary must not sign out the viewers of other shards
+    digest = faults.guard(client).read(key, lambda: client.get(key))
     if digest is None:
         return None
     return auth.principal_by_digest(client, digest.decode("utf-8") if isinstance(digest, bytes) else digest)
@@ -90,10 +101,10 @@ def end_session(client: Any) -> None:
     """Forget the session here and in Redis: a copy of its cookie signs nobody in."""
     sid = session.get(SESSION_ID)
     if isinstance(sid, str) and sid and len(sid) <= MAX_SESSION_ID:
-        client.delete(_key(sid))
+        _end(client, sid)
     for table_sid in (session.get(SESSION_TABLES) or {}).values():
         if isinstance(table_sid, str) and table_sid and len(table_sid) <= MAX_SESSION_ID:
-            client.delete(_key(table_sid))
+            _end(client, table_sid)
     session.clear()
 
 
@@ -115,9 +126,9 @@ def enter_table(client: Any, mid: str, token: str) -> auth.Principal | None:
     tables = {m: t for m, t in (session.get(SESSION_TABLES) or {}).items() if m != mid}
     old = (session.get(SESSION_TABLES) or {}).get(mid)
     if isinstance(old, str) and old and len(old) <= MAX_SESSION_ID:
-        client.delete(_key(old))
+        _end(client, old)
     while len(tables) >= MAX_TABLES:
-        client.delete(_key(tables.pop(next(iter(tables)))))
+        _end(client, tables.pop(next(iter(tables))))
     sid = secrets.token_urlsafe(32)
     client.set(_key(sid), auth.hash_token(token.strip()), ex=session_ttl())
     session[SESSION_TABLES] = {**tables, mid: sid}

@@ -5,18 +5,22 @@ body depends on ``HX-Request`` says so with ``Vary: HX-Request``.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+import redis
 from flask import (Blueprint, Response, current_app, make_response, redirect, render_template, request,
                    stream_with_context, url_for)
 from htmx_flask import request as hx_request
 from werkzeug.exceptions import HTTPException
 
-from kifu.service import auth, exports, limits
-from kifu.service.errors import BadRequest, Forbidden, ServiceError
+from kifu.service import auth, exports, faults, limits
+from kifu.service.errors import BadRequest, Forbidden, ServiceError, Unavailable
 from kifu.service.ids import check_match_id
 from kifu.service.notes import GLYPHS
 from kifu.web import create, events, signin, table, viewer
+
+log = logging.getLogger(__name__)
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                static_url_path="/assets")
@@ -60,19 +64,39 @@ def _headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
+    if response.status_code == 503:
+        response.headers.setdefault("Retry-After", "1")
     return response
 
 
 def _service_error(exc: ServiceError):
-    return error_page(exc.status, exc.message, getattr(exc, "errors", None))
+    response = error_page(exc.status, exc.message, getattr(exc, "errors", None))
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after is None and exc.status == 503:
+        retry_after = 1
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(int(retry_after))
+    return response
+
+
+def _store_error(exc: Exception):
+    """Redis unreachable, or a slot without a primary during a failover: a 503 page with
+    ``Retry-After`` (an event stream's EventSource reconnects after it), not a 500."""
+    if not faults.unreachable(exc):
+        raise exc  # a command we got wrong stays a 500, with its traceback in the log
+    log.warning("Redis unreachable on %s %s: %s", request.method, request.path, exc)
+    return _service_error(Unavailable.from_redis(exc))
 
 
 def guard(blueprint: Blueprint) -> Blueprint:
     """Every web blueprint's rules: CSRF on each POST, the security headers (a route may set
-    its own CSP first: ``setdefault``), a service error as an error page."""
+    its own CSP first: ``setdefault``), a service error as an error page, Redis
+    unreachable as a 503."""
     blueprint.before_request(_csrf)
     blueprint.after_request(_headers)
     blueprint.errorhandler(ServiceError)(_service_error)
+    blueprint.register_error_handler(redis.RedisError, _store_error)
+    blueprint.register_error_handler(redis.exceptions.RedisClusterException, _store_error)
     return blueprint
 
 
@@ -92,8 +116,11 @@ def error_page(status: int, message: str, errors: Any) -> Response:
         response.headers["HX-Retarget"] = "#notice"
         response.headers["HX-Reswap"] = "innerHTML"
         return varying(response)
-    body = render_template("error.html", status=status, message=message, errors=errors,
-                           principal=principal())
+    try:
+        who = principal()
+    except (redis.RedisError, redis.exceptions.RedisClusterException):
+        who = None  # the page says Redis is away; it need not say who is signed in
+    body = render_template("error.html", status=status, message=message, errors=errors, principal=who)
     return varying(make_response(body, status))
 
 

@@ -3,7 +3,8 @@
 Every error body is ``{"error": code, "message": text}`` plus the error's own fields:
 ``rule`` (rule violations), ``errors`` (field -> messages), ``current_seq`` (409s),
 ``retry_after`` (429, also as the ``Retry-After`` header). Redis unreachable is a 503
-``unavailable`` with ``Retry-After``. gunicorn's own refusals (414, 431, 400 before Flask)
+``unavailable``; every 503 (``not_replicated`` too) carries ``Retry-After``, so that a
+client knows it may retry, and when. gunicorn's own refusals (414, 431, 400 before Flask)
 are rewritten in this shape by ``kifu.service.edge``. Codes are stable; messages are
 for people. Werkzeug's HTTP errors (unknown route, wrong method, body too large) get the
 same shape under ``/api/``; pages outside it are left to their own handlers.
@@ -17,7 +18,8 @@ from flask import Blueprint, Flask, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from kifu.replays.errors import RuleViolation, SchemaError
-from kifu.service.errors import BadJson, BadRequest, Rejected, ServiceError  # noqa: F401 - BadJson: service.body raises it
+from kifu.service.errors import (  # noqa: F401 - BadJson: service.body raises it
+    BadJson, BadRequest, Rejected, ServiceError, Unavailable)
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,8 @@ def respond(exc: ServiceError):
     response = jsonify(exc.to_json())
     response.status_code = exc.status
     retry_after = getattr(exc, "retry_after", None)
+    if retry_after is None and exc.status == 503:
+        retry_after = 1
     if retry_after is not None:
         response.headers["Retry-After"] = str(int(retry_after))
     if exc.status == 401:
@@ -96,10 +100,7 @@ def unavailable(exc: redis.RedisError):
     """Redis unreachable (stopped, restarting, loading its append-only file): a 503 the client
     may retry, not a 500 with a traceback per request while the embedded one restarts."""
     log.warning("Redis unreachable on %s %s: %s", request.method, request.path, exc)
-    response = jsonify({"error": "unavailable", "message": "the store is unreachable for a moment; retry shortly"})
-    response.status_code = 503
-    response.headers["Retry-After"] = "1"
-    return response
+    return respond(Unavailable.from_redis(exc))
 
 
 def cluster_unavailable(exc: redis.exceptions.RedisClusterException):
@@ -134,6 +135,8 @@ def register(app: Flask) -> None:
         # API bodies echo some input (a forged id in a 404): never let a browser sniff them as HTML
         if _is_api():
             response.headers.setdefault("X-Content-Type-Options", "nosniff")
+            if response.status_code == 503:  # /api/health's too: a 503 always says when to come back
+                response.headers.setdefault("Retry-After", "1")
         return response
 
     @app.errorhandler(HTTPException)

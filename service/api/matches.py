@@ -27,7 +27,7 @@ from kifu.service.api.context import (
     require_principal,
 )
 from kifu.service.api.schemas import INSTANCES as S
-from kifu.service.errors import BadRequest, Forbidden, NotInMatch
+from kifu.service.errors import BadRequest, Forbidden, NotFound, NotInMatch
 from kifu.service.limits import page_size
 
 
@@ -37,6 +37,16 @@ def match_json(info) -> dict:
 
 def _seats(info) -> list[str]:
     return seat_ids(len(info.header["seats"]))
+
+
+def _of_game(info, game: str | None):
+    """The match, if it is of ``game``: the per-game reads ``/api/games/<game>/matches/<id>/legal``
+    and ``.../state`` answer what the generic ones do, documented with that game's own command
+    and view schemas (so that a generated client parses a legal list into its game's command
+    classes); a match of another game is not there (404)."""
+    if game is not None and info.game != game:
+        raise NotFound(f"no {game} match {info.id} (it is a {info.game} match: /api/games/{info.game}/...)")
+    return info
 
 
 @bp.post("/matches")
@@ -89,8 +99,9 @@ def get_match(mid: str):
 
 
 @bp.get("/matches/<mid>/state")
-def get_state(mid: str):
-    info = kifu().matches.info(match_id(mid))
+@bp.get("/games/<game>/matches/<mid>/state")
+def get_state(mid: str, game: str | None = None):
+    info = _of_game(kifu().matches.info(match_id(mid)), game)
     q = query(S.StateQuerySchema)
     seen_as = perspective(info, q["as_"])
     at = q.get("at")
@@ -102,12 +113,13 @@ def get_state(mid: str):
 
 
 @bp.get("/matches/<mid>/legal")
-def get_legal(mid: str):
+@bp.get("/games/<game>/matches/<mid>/legal")
+def get_legal(mid: str, game: str | None = None):
     """The seat's legal commands exactly as they can be posted: at a physical or observed
     table a chance command once per possible outcome, so a client needs no other source.
     There the possible outcomes come from everything placed so far, so only a caller that
     may record for the seat lists them."""
-    info = kifu().matches.info(match_id(mid))
+    info = _of_game(kifu().matches.info(match_id(mid)), game)
     q = query(S.LegalQuerySchema)
     seat = q["as_"]
     if seat not in _seats(info):

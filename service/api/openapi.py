@@ -26,6 +26,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from kifu.replays import judging as judge_rules
 from kifu.replays import registry
+from kifu.replays.rules import seat_ids
 from kifu.service.api import judging
 from kifu.service import decktext
 from kifu.service.api import schemas as s
@@ -41,6 +42,7 @@ SCHEMAS = {
     "CommandRequest": s.CommandRequestSchema, "Audit": s.AuditSchema,
     "Note": s.NoteSchema, "Notes": s.NotesSchema, "NoteRequest": s.NoteRequestSchema,
     "JudgeRequest": judging.JudgeRequestSchema, "JudgeResult": judging.JudgeResultSchema,
+    "RecordImport": s.RecordImportSchema, "ReviewImport": s.ReviewImportSchema,
 }
 
 ERRORS = {
@@ -65,17 +67,23 @@ ERRORS = {
     414: "the request line (method and URL) is too long (`uri_too_long`)",
     431: "too many request headers, or one too large (`headers_too_large`)",
     500: "internal error (`internal`); the operator's log has the details",
-    503: "the store is unreachable for a moment (`unavailable`, with a Retry-After header), e.g. while the "
-         "embedded Redis is being restarted; retry the same request (appends are idempotent by `command_id`)",
+    503: "the store is unreachable for a moment (`unavailable`), e.g. while the embedded Redis is being "
+         "restarted or a cluster slot has no primary, or a write is not yet on the replicas asked for "
+         "(`not_replicated`); always with a Retry-After header: retry the same request (appends are idempotent "
+         "by `command_id`)",
     501: "`rules_unavailable`: this kifu lacks the match's game, card set or rules version (`rules_version` names "
          "the version it needs)",
 }
 
-#: the media types ``POST /api/import`` reads (service.api.records.RECORD_TYPES)
+#: the media types ``POST /api/import`` reads as text (service.api.records.RECORD_TYPES), besides its JSON form
 RECORD_TYPES = ("application/x-ndjson", "text/plain")
+#: the media types ``GET .../export`` answers with (service.api.records.jsonl_response)
+EXPORT_TYPES = ("application/x-ndjson", "text/plain")
 RECORD_BODY = ("the record as JSON Lines (UTF-8): the header object on the first line, then one entry object per "
-               "line, exactly as `GET .../export` or `kifu export` wrote it (docs/record-format.md); a record that "
-               "does not verify is 422 `unverifiable`, one that is not JSON Lines 400")
+               "line, exactly as `GET .../export` or `kifu export` wrote it (docs/record-format.md); or, for "
+               "clients that send only JSON, the same text as `application/json` `{\"record\": \"<the JSON "
+               "Lines>\"}` (`RecordImport`). A record that does not verify (or is not JSON Lines) is 422 "
+               "`unverifiable`")
 
 MID = {"name": "match_id", "in": "path", "required": True,
        "schema": {"type": "string", "pattern": "^[0-9a-hjkmnp-tv-z]{20}$"}}
@@ -208,14 +216,16 @@ def document(version: str) -> dict[str, Any]:
         "summary": "The record as JSON Lines: to judges; to anyone once a public match is over, or while "
                    "no command in it is hidden from them (403/401 names the first hidden entry). "
                    "The seed is included once the match is over, or for a judge.",
-        "responses": {200: {"description": "a .kifu.jsonl record",
-                            "content": {"application/x-ndjson": {"schema": {"type": "string"}}}},
+        "responses": {200: {"description": "a .kifu.jsonl record (the same bytes as text/plain to an Accept that "
+                                           "prefers it)",
+                            "content": {media: {"schema": {"type": "string"}} for media in EXPORT_TYPES}},
                       **_errors(401, 403, 404)}}})
     spec.path(path="/api/import", operations={"post": {
         "summary": "Import a record (admin); verified (with its revealed seed and deal) before anything is stored",
         "security": BEARER,
         "requestBody": {"required": True, "description": RECORD_BODY,
-                        "content": {media: {"schema": {"type": "string", "minLength": 1}} for media in RECORD_TYPES}},
+                        "content": {**{media: {"schema": {"type": "string", "minLength": 1}} for media in RECORD_TYPES},
+                                    **_json("RecordImport")}},
         "responses": {**_ok("imported under a new match id", "Match", 201),
                       **_ok("already imported: the match the first import stored", "Match"),
                       **_errors(400, 401, 403, 409, 413, 415, 422, 429, 501)}}})
@@ -224,6 +234,7 @@ def document(version: str) -> dict[str, Any]:
         "parameters": [{"in": "query", "schema": s.AuditQuerySchema}],
         "responses": {**_ok("audit entries; `next` is the `before` of the next page", "Audit"),
                       **_errors(400, 401, 403)}}})
+    _per_game_paths(spec)
     from kifu.service.api import tournaments  # the events routes document themselves (issue 13)
 
     tournaments.document(spec, _ok, _errors, BEARER)
@@ -238,6 +249,28 @@ def document(version: str) -> dict[str, Any]:
             if method != "parameters":
                 _edge_errors(operation["responses"])
     return document
+
+
+def _per_game_paths(spec: APISpec) -> None:
+    """``/api/games/<game>/matches/{match_id}/legal`` and ``.../state``: what the generic routes
+    answer, typed with the game's own ``<Game>Command`` and ``<Game>View`` (``<Game>Legal``,
+    ``<Game>State``), so that a client generated from this document parses a legal list into
+    its game's command classes (the JSON says no game: only the route can). A match of
+    another game is a 404 there. Commands are posted to the generic ``.../commands``."""
+    for game in registry.all():
+        name, base = _camel(game.id), f"/api/games/{game.id}/matches/{{match_id}}"
+        spec.path(path=f"{base}/legal", parameters=[MID], operations={"get": {
+            "summary": f"{game.title}: GET /api/matches/{{match_id}}/legal, each command typed as {name}Command "
+                       f"(404 for a match of another game)",
+            "operationId": f"{game.id}_legal", "tags": [game.id],
+            "parameters": [{"in": "query", "schema": s.LegalQuerySchema}],
+            "responses": {**_ok("legal commands", f"{name}Legal"), **_errors(400, 401, 403, 404, 501)}}})
+        spec.path(path=f"{base}/state", parameters=[MID], operations={"get": {
+            "summary": f"{game.title}: GET /api/matches/{{match_id}}/state, the view typed as {name}View "
+                       f"(404 for a match of another game)",
+            "operationId": f"{game.id}_state", "tags": [game.id],
+            "parameters": [{"in": "query", "schema": s.StateQuerySchema}],
+            "responses": {**_ok("the view", f"{name}State"), **_errors(400, 401, 403, 404, 501)}}})
 
 
 #: answers any request may get, whatever its path: from the HTTP server before the app
@@ -298,6 +331,24 @@ def _deck_text(components: dict[str, Any]) -> None:
             decks["additionalProperties"] = {"anyOf": [decks["additionalProperties"], DECK_TEXT]}
 
 
+def _options(components: dict[str, Any]) -> None:
+    """What apispec cannot read from a game's options schema: ``decks`` is keyed by the
+    game's seat ids (each a property, so that a generated client has them), and
+    ``regulation`` (a ``Raw`` the game resolves) is named by its id or digest."""
+    for game in registry.all():
+        props = components[f"{_camel(game.id)}Options"].get("properties", {})
+        decks = props.get("decks")
+        if decks and isinstance(decks.get("additionalProperties"), dict):
+            value = decks.pop("additionalProperties")
+            decks["properties"] = {seat: copy.deepcopy(value) for seat in seat_ids(max(game.seats))}
+            decks["additionalProperties"] = False
+        if "regulation" in props and not {"type", "$ref", "anyOf", "oneOf"} & set(props["regulation"]):
+            props["regulation"] = {"type": "string", "minLength": 1, "maxLength": 64, "nullable": True,
+                                   "description": "the id or digest of the regulation played under (one the game "
+                                                  "ships, e.g. \"official\", or one imported); none: casual. "
+                                                  "Another is 422 unknown_regulation"}
+
+
 def _register_bodies(spec: APISpec) -> None:
     """Every game's command and options schemas, and the note shapes, as components."""
     for game in registry.all():
@@ -319,30 +370,67 @@ def _plain(schema: dict[str, Any]) -> None:
 
 
 def _commands(components: dict[str, Any]) -> dict[str, Any]:
-    """``Command``: one schema per command type (a type several games share is any of
-    theirs), told apart by ``type``. A command of another game than the match's, or for a
-    seat it lacks, is ``not_in_match``; what the rules refuse now is 422."""
-    by_type: dict[str, list[str]] = {}
+    """``<Game>Command`` per game: one schema per command type (``<Game><Type>``), told
+    apart by ``type`` (a discriminator: in one game a type names one schema). ``Command``:
+    a command of any game, any of those (a type several games share, such as ``pass``, is
+    told apart only by the match's game, which the JSON does not say; the per-game routes
+    type it). A command of another game than the match's, or for a seat it lacks, is
+    ``not_in_match``; what the rules refuse now is 422."""
+    games = []
     for game in registry.all():
+        mapping = {}
         for kind in game.commands:
             name = f"{_camel(game.id)}{_camel(kind)}"
             _plain(components[name])
             components[name]["description"] = f"{game.title} ({game.id}): {kind}"
-            by_type.setdefault(kind, []).append(name)
-    mapping = {}
-    for kind, names in sorted(by_type.items()):
-        if len(names) == 1:
-            mapping[kind] = _ref(names[0])["$ref"]
-            continue
-        components[f"{_camel(kind)}Command"] = {
-            "anyOf": [_ref(n) for n in names],
-            "description": f"`{kind}` as the match's game defines it ({', '.join(names)})"}
-        mapping[kind] = _ref(f"{_camel(kind)}Command")["$ref"]
-    return {"oneOf": [{"$ref": ref} for ref in mapping.values()],
+            mapping[kind] = _ref(name)["$ref"]
+        components[f"{_camel(game.id)}Command"] = {
+            "oneOf": [{"$ref": ref} for ref in mapping.values()],
             "discriminator": {"propertyName": "type", "mapping": mapping},
-            "description": "a command of the match's game, exactly as GET .../legal lists it; its `seat` one "
-                           "of the match's. Cross-field rules of a type (which fields an `effect`'s `op` "
-                           "reads, a card in the seat's hand) are the rules' (422), not this schema's"}
+            "description": f"a command of {game.title} ({game.id}), exactly as GET .../legal lists it"}
+        games.append(_ref(f"{_camel(game.id)}Command"))
+    return {"anyOf": games,
+            "description": "a command of the match's game (one of the games' `<Game>Command`), exactly as "
+                           "GET .../legal lists it; its `seat` one of the match's. Cross-field rules of a type "
+                           "(which fields an `effect`'s `op` reads, a card in the seat's hand) are the rules' "
+                           "(422), not this schema's"}
+
+
+#: a command in the log as a perspective reads it (``GET .../entries``): a game's command, redacted
+#: (a hidden card or choice is null, "?" or left out, so the game's schema may not hold), or a judge entry
+ENTRY_COMMAND = {
+    "type": "object", "required": ["type"], "additionalProperties": True,
+    "properties": {"type": {"type": "string", "description": "the command's or judge entry's type"}},
+    "description": "the entry's command redacted for the perspective (the game's `<Game>Command` fields, a "
+                   "hidden value null or \"?\"), or a judge entry (`judge_call`, `ruling`, ...) with its "
+                   "`seq`, `role` and `caller`"}
+
+
+def _typed_reads(components: dict[str, Any]) -> None:
+    """The reads' commands and views typed: ``Legal.commands`` items are ``Command`` (per game
+    ``<Game>Legal``: ``<Game>Command``), ``State.view`` is a ``View`` object (``<Game>State``:
+    ``<Game>View``), ``Entry.command`` an ``EntryCommand``."""
+    view = {"type": "object", "additionalProperties": True, "required": ["step", "to_act"], "properties": {
+        "step": {"type": "integer", "minimum": 0, "description": "the step this view is of"},
+        "to_act": {"type": "array", "items": {"type": "string"},
+                   "description": "the seats this perspective sees the table wait for"}}}
+    components["View"] = {**copy.deepcopy(view), "description": "what the perspective may see of the state: "
+                                                               "the game's view (`<Game>View`)"}
+    components["Legal"]["properties"]["commands"]["items"] = _ref("Command")
+    components["State"]["properties"]["view"] = _ref("View")
+    components["EntryCommand"] = ENTRY_COMMAND
+    components["Entry"]["properties"]["command"] = _ref("EntryCommand")
+    for game in registry.all():
+        name = _camel(game.id)
+        components[f"{name}View"] = {**copy.deepcopy(view), "description": (
+            f"what the perspective may see of a {game.title} state (the shape the docstring of "
+            f"replays/games/{game.id}/view.py gives; hidden parts are counts or unknown tokens)")}
+        legal = copy.deepcopy(components["Legal"])
+        legal["properties"]["commands"]["items"] = _ref(f"{name}Command")
+        components[f"{name}Legal"] = legal
+        state = copy.deepcopy(components["State"])
+        state["properties"]["view"] = _ref(f"{name}View")
+        components[f"{name}State"] = state
 
 
 def _judge_entries(components: dict[str, Any]) -> dict[str, Any]:
@@ -382,9 +470,12 @@ def _create_match(components: dict[str, Any]) -> dict[str, Any]:
         shape["properties"]["seats"].update(minItems=counts[0], maxItems=counts[-1])
         shape["properties"]["options"] = {**_ref(f"{_camel(game.id)}Options"),
                                           "description": "the game's options (GET /api/games)"}
-        shape["anyOf"] = [{"properties": {"table": {"enum": ["physical", "observed"]}}, "required": ["table"]},
-                          {"properties": {"deal": {"enum": [None]}}}]
-        shape["description"] = f"a match of {game.title}: {counts[0]}-{counts[-1]} seats"
+        # a deal only at a physical or observed table (the table defaults to digital), said as a `not`
+        # beside the properties: a generator that reads no `not` still sees every property
+        shape["not"] = {"required": ["deal"], "properties": {"deal": {"type": "array"},
+                                                             "table": {"enum": ["digital"]}}}
+        shape["description"] = (f"a match of {game.title}: {counts[0]}-{counts[-1]} seats; `deal` only at a "
+                                f"physical or observed `table`")
         components[f"CreateMatch{_camel(game.id)}"] = shape
         shapes.append(f"CreateMatch{_camel(game.id)}")
     return {"oneOf": [_ref(name) for name in shapes], "discriminator": {
@@ -395,10 +486,12 @@ def _exact_bodies(document: dict[str, Any], plugin: MarshmallowPlugin) -> None:
     components = document["components"]["schemas"]
     components["Command"] = _commands(components)
     components["CommandRequest"]["properties"]["command"] = _ref("Command")
+    _typed_reads(components)
     components["JudgeEntry"] = _judge_entries(components)
     components["JudgeRequest"]["properties"]["entry"] = {
         **_ref("JudgeEntry"), "description": "the judge entry, without seq, role and caller (the server's)"}
     _deck_text(components)
+    _options(components)
     components["CreateMatch"] = _create_match(components)
     components["NoteRequest"] = {
         "oneOf": [_ref("NewNote"), _ref("EditNote"), _ref("DeleteNote")],

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, jsonify, request
+from flask import current_app, jsonify
 from marshmallow import Schema, fields, validate
 
 from kifu.replays.rules import PUBLIC
 from kifu.service import auth
 from kifu.service.api import bp
 from kifu.service.api.context import (audit_if_needed, count_write, json_body, kifu, load, match_id, perspective,
-                                 principal, query, read_body, require_principal)
-from kifu.service.api.errors import BadJson, UnsupportedMediaType
+                                 principal, query, require_principal)
 from kifu.service.api.matches import some_game_command
-from kifu.service.api.schemas import PERSPECTIVE, STREAM_ID, TEXT_LINE, StrictBoolean, StrictSchema
+from kifu.service.api.records import jsonl_response, jsonl_text
+from kifu.service.api.schemas import INSTANCES, PERSPECTIVE, STREAM_ID, TEXT_LINE, StrictBoolean, StrictSchema
 from kifu.service.errors import BadRequest, Forbidden, NotFound, NotInMatch, Unauthorized, Unprocessable
 from kifu.service.review import Review, access, studies
 from kifu.service.review.service import export_text, import_text, public_shapes, public_variation
@@ -317,7 +317,7 @@ def export_review(mid: str):
     rv = review()
     found = rv.variations(info.id) if access.may_read_variations(who, info) else []
     text = export_text(rv, info.id, notes=notes, shape_sets=visible_shapes(who, info), variations_=found)
-    response = Response(text, mimetype=JSONL)
+    response = jsonl_response(text)
     response.headers["Content-Disposition"] = f'attachment; filename="{info.id}.review.jsonl"'
     return response
 
@@ -330,14 +330,8 @@ def import_review(mid: str):
     mid = match_id(mid)
     who = require_principal()
     count_write()
-    limit = current_app.config["KIFU_MAX_IMPORT"]
-    request.max_content_length = limit + 1
-    if request.mimetype not in (JSONL, "text/plain"):
-        raise UnsupportedMediaType(f"send the export as {JSONL} (got {request.mimetype or 'none'!r})")
-    try:
-        text = read_body(limit).decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadJson("the export is not UTF-8") from None
+    text = jsonl_text(current_app.config["KIFU_MAX_IMPORT"], types=(JSONL, "text/plain"),
+                      schema=INSTANCES.ReviewImportSchema, field="export", what="export")
     info = kifu().matches.info(mid)
     if not auth.may_annotate(who, info):
         raise refuse(who, "may not annotate this match")
@@ -481,14 +475,16 @@ def document(spec, ok, errors, bearer, mid) -> None:
                  "responses": {**ok("saved", "ShapeSet", 201), **errors(*write, 422)}}})
     spec.path(path="/api/matches/{match_id}/review/export", parameters=[mid], operations={"get": {
         "summary": "Notes, shapes and variations the caller may read, as JSON Lines anchored to the record's chain",
-        "responses": {200: {"description": "the export", "content": {JSONL: {"schema": {"type": "string"}}}},
-                      **errors(401, 403, 404)}}})
+        "responses": {200: {"description": "the export (as text/plain to an Accept that prefers it)", "content": {
+            m: {"schema": {"type": "string"}} for m in (JSONL, "text/plain")}}, **errors(401, 403, 404)}}})
     spec.path(path="/api/matches/{match_id}/review/import", parameters=[mid], operations={"post": {
         "summary": "Import an export onto this match (its anchors must be this match's chain; every variation "
                    "must replay); nothing is written unless all of it checks",
         "security": bearer,
-        "requestBody": {"required": True, "content": {m: {"schema": {"type": "string", "minLength": 1}}
-                                                      for m in (JSONL, "text/plain")}},
+        "requestBody": {"required": True, "description": "the export's JSON Lines, or the same text as JSON "
+                                                         "`{\"export\": \"<the JSON Lines>\"}`",
+                        "content": {**{m: {"schema": {"type": "string", "minLength": 1}} for m in (JSONL, "text/plain")},
+                                    "application/json": {"schema": {"$ref": "#/components/schemas/ReviewImport"}}}},
         "responses": {**ok("imported", "ReviewImported", 201), **errors(*write, 422)},
         "description": "an export that is not JSON Lines of this game's review, or whose anchors or variations do "
                        "not fit this match, is 422 `unprocessable` naming the line"}})

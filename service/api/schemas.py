@@ -106,6 +106,20 @@ class CommandRequestSchema(StrictSchema):
     command = fields.Dict(keys=fields.String(), required=True)
 
 
+class RecordImportSchema(StrictSchema):
+    """``POST /api/import`` as JSON (for clients that send only JSON bodies): the same record."""
+
+    record = fields.String(required=True, validate=validate.Length(min=1), metadata={
+        "description": "the record's JSON Lines text, exactly as the application/x-ndjson body would be"})
+
+
+class ReviewImportSchema(StrictSchema):
+    """``POST .../review/import`` as JSON: the same export."""
+
+    export = fields.String(required=True, validate=validate.Length(min=1), metadata={
+        "description": "the review export's JSON Lines text, exactly as the application/x-ndjson body would be"})
+
+
 class ListQuerySchema(StrictSchema):
     game = fields.String(validate=validate.Length(min=1, max=64))
     status = fields.String(validate=validate.OneOf(STATUSES))

@@ -8,7 +8,7 @@ and deck checks, which the organizer and judges see.
 """
 from __future__ import annotations
 
-from flask import Response, jsonify, url_for
+from flask import Response, jsonify, request, url_for
 from marshmallow import fields, validate
 
 from kifu.service.api import bp
@@ -17,7 +17,7 @@ from kifu.replays import registry
 from kifu.service.api.schemas import NAME, TEXT_LINE, StrictSchema
 from kifu.service import decktext
 from kifu.service.decktext import MAX_TEXT as MAX_DECK_TEXT
-from kifu.service.errors import Forbidden, NotFound
+from kifu.service.errors import BadRequest, Forbidden, NotFound
 from kifu.service.tournaments import EventService
 from kifu.service.tournaments import export as exporting
 from kifu.service.tournaments.fold import FORMATS, PENALTIES, TABLES
@@ -29,8 +29,9 @@ from kifu.service.text import CONTROL, END, SPACES
 #: a player's name: one line of text (``kifu.service.text``) without a ``/`` (it is a path segment)
 PLAYER_NAME = validate.Regexp(rf"^[{SPACES}]*[^{CONTROL}{SPACES}\n/][^{CONTROL}\n/]*{END}",
                               error="one line of text without a '/'")
-#: the games an event may play: Swiss pairs two players a table
+#: the games an event may play: Swiss pairs two players a table; a game of three seats or more plays in pods
 SWISS_GAMES = tuple(game.id for game in registry.all() if 2 in game.seats)
+EVENT_GAMES = tuple(game.id for game in registry.all())
 #: JSON data without floats (``canon.check_plain``, what ``json_body`` reads), three levels deep: a deck list
 _SCALARS = [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}, {"enum": [None]}]
 _FLAT = [*_SCALARS, {"type": "array", "items": {"anyOf": _SCALARS}},
@@ -53,7 +54,8 @@ class CreateEventSchema(StrictSchema):
     name = fields.String(required=True, validate=[validate.Length(min=1, max=100), TEXT_LINE])
     # the document lists the registry's games; the server asks its MatchService (tests add games), 400 otherwise
     game = fields.String(required=True, validate=validate.Length(min=1, max=64), metadata={
-        "enum": list(SWISS_GAMES), "description": "a game with two-seat matches (GET /api/games)"})
+        "enum": list(EVENT_GAMES), "description": "a game (GET /api/games): Swiss tables of two, or pods for a game "
+                                                  "of three seats or more (see pods)"})
     format = fields.String(load_default="bo1", validate=validate.OneOf(FORMATS),
                            metadata={"description": "bo1 (best of one) or bo3 (best of three)"})
     rounds = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=20),
@@ -80,6 +82,11 @@ class CreateEventSchema(StrictSchema):
     judges = fields.List(fields.String(validate=NAME), load_default=list, validate=validate.Length(max=100),
                          metadata={"description": "judges' token names"})
     head_judge = fields.String(load_default=None, allow_none=True, validate=NAME)
+    pods = fields.Dict(load_default=None, allow_none=True, metadata={
+        "description": "a game of three seats or more (rolling_stone, senbu_rinki): its pods' settings, each "
+                       "optional: sizes (seat counts), size (preferred), scoring (placement: points by final rank, "
+                       "default 4-2-1-0 / 4-2-0; side: win/loss points, default 3/0, each player of the winning "
+                       "side), points ({\"4\": [4, 2, 1, 0], ...} or {win, loss}), bye (points)"})
 
 
 class PlayerSchema(StrictSchema):
@@ -101,10 +108,14 @@ class InfractionsSchema(StrictSchema):
 
 
 class ResultSchema(StrictSchema):
-    wins = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=3)), required=True,
+    wins = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=3)), load_default=None,
                        validate=validate.Length(equal=2),
-                       metadata={"description": "game wins, in the order of the table's players"})
+                       metadata={"description": "game wins, in the order of the table's players (a two-player table)"})
     draws = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3))
+    places = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=10)), load_default=None,
+                         validate=validate.Length(min=3, max=10), metadata={
+        "description": "a pod's result (a judge's): each player's place in the pod's order, equal places shared "
+                       "(1, 1, 3); side scoring: 1 for the winning side, 2 for the other"})
 
 
 class AttachSchema(StrictSchema):
@@ -123,6 +134,49 @@ class NewGameSchema(StrictSchema):
                        validate=validate.Length(max=1000), metadata={
         "description": "the set-up's chance outcomes as the recorder saw them (a card id each; null where an "
                        "observed table did not see it), as POST /api/matches takes them"})
+
+
+_REF = {"anyOf": [{"type": "string"}, {"type": "integer"}],
+        "description": "a registered player's name (case and width aside) or id (its registration number, "
+                       "1 up, as the exports' ID column gives it)"}
+
+
+class ExternalTableSchema(StrictSchema):
+    table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10000))
+    players = fields.List(fields.Raw(metadata=_REF), required=True, validate=validate.Length(min=1, max=2),
+                          metadata={"description": "two players, or one: a bye"})
+
+
+class ExternalRoundSchema(StrictSchema):
+    tables = fields.List(fields.Nested(ExternalTableSchema), load_default=None, allow_none=True,
+                         validate=validate.Length(min=1, max=5000),
+                         metadata={"description": "the round's tables as paired elsewhere"})
+    csv = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=500_000),
+                        metadata={"description": "or the same as CSV: table,player,player (a header row "
+                                                 "`table,...` may come first; one player is a bye)"})
+
+
+class ImportResultSchema(StrictSchema):
+    round = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    wins = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=3)), required=True,
+                       validate=validate.Length(equal=2),
+                       metadata={"description": "game wins, in the order of `players` (else the table's)"})
+    draws = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3))
+    players = fields.List(fields.Raw(metadata=_REF), validate=validate.Length(min=2, max=2),
+                          metadata={"description": "the table's players, checked; the other order swaps the wins"})
+
+
+class ImportResultsSchema(StrictSchema):
+    results = fields.List(fields.Nested(ImportResultSchema), load_default=None, allow_none=True,
+                          validate=validate.Length(min=1, max=5000))
+    csv = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=500_000), metadata={
+        "description": "or CSV with a header: round,table and result (W-L-D, or bye; the pairings export) or "
+                       "wins_a,wins_b,draws (the results export), player_a,player_b optional and checked"})
+
+
+class ImportedSchema(StrictSchema):
+    entered = fields.List(fields.Dict(), required=True, metadata={"description": "{round, table, wins, draws}"})
 
 
 class ExportQuerySchema(StrictSchema):
@@ -190,7 +244,8 @@ SCHEMAS = {
     "EventStaff": StaffSchema, "EventInfractions": InfractionsSchema, "TableResult": ResultSchema,
     "AttachMatch": AttachSchema, "Event": EventSchema, "EventList": EventListSchema, "Round": RoundSchema,
     "Table": TableSchema, "EventSync": SyncSchema, "DeckChecks": DeckChecksSchema, "NewTableGame": NewGameSchema,
-    "TableGame": NewGameAnswerSchema, "TableTokens": TableTokensSchema,
+    "TableGame": NewGameAnswerSchema, "TableTokens": TableTokensSchema, "ExternalRound": ExternalRoundSchema,
+    "ImportResults": ImportResultsSchema, "ImportedResults": ImportedSchema,
 }
 _S = {name: schema() for name, schema in SCHEMAS.items()}
 _EXPORT_QUERY = ExportQuerySchema()
@@ -301,9 +356,27 @@ def set_infractions(eid: str):
 
 @bp.post("/events/<eid>/rounds")
 def pair_round(eid: str):
-    """Pair the next round (Swiss or top cut); the answer holds the tokens, shown once."""
-    who, _ = _admin_write(eid, None)
-    return jsonify(_S["Round"].dump(events().pair(eid, by=who.name))), 201
+    """Pair the next round (Swiss or top cut), or take it as paired elsewhere (a body of
+    tables or CSV); the answer holds the tokens, shown once."""
+    given = None
+    if request.content_length or request.mimetype:
+        who, body = _admin_write(eid, "ExternalRound")
+        if (body["tables"] is None) == (body["csv"] is None):
+            raise BadRequest({"tables": ["give tables or csv (one of them), or no body for kifu's pairing"]})
+        given = body["csv"] if body["tables"] is None else body["tables"]
+    else:
+        who, _ = _admin_write(eid, None)
+    return jsonify(_S["Round"].dump(events().pair(eid, by=who.name, tables=given))), 201
+
+
+@bp.post("/events/<eid>/results")
+def import_results(eid: str):
+    """Results in bulk (a judge or the organizer): every row checked, all written or none."""
+    who, body = _write(eid, "ImportResults")
+    if (body["results"] is None) == (body["csv"] is None):
+        raise BadRequest({"results": ["give results or csv (one of them)"]})
+    data = body["csv"] if body["results"] is None else body["results"]
+    return jsonify(_S["ImportedResults"].dump(events().import_results(eid, data, who))), 201
 
 
 @bp.get("/events/<eid>/rounds/<int:number>")
@@ -326,7 +399,8 @@ def report_result(eid: str, number: int, table: int):
 def enter_result(eid: str, number: int, table: int):
     """A judge or the organizer enters the table's result: final."""
     who, body = _write(eid, "TableResult")
-    return jsonify(_S["Table"].dump(events().enter_result(eid, number, table, who, body["wins"], body["draws"]))), 201
+    return jsonify(_S["Table"].dump(events().enter_result(eid, number, table, who, body["wins"], body["draws"],
+                                                          body["places"]))), 201
 
 
 @bp.post("/events/<eid>/rounds/<int:number>/tables/<int:table>/attach")
@@ -451,12 +525,20 @@ def document(spec, ok, errors, bearer) -> None:
         "post": write("Set the event's judges and head judge (token names; admin)", "EventStaff", "Event")})
     spec.path(path="/api/events/{eid}/infractions", parameters=[EID], operations={
         "post": write("Set the infraction table (admin)", "EventInfractions", "Event")})
-    spec.path(path="/api/events/{eid}/rounds", parameters=[EID], operations={"post": write(
+    pairing = write(
         "Pair the next round (admin): Swiss as a maximum-weight matching, or the top cut, appended before any match "
         "exists; at a digital event each table's match is then created with a player token per seat (a recorder "
         "token at feature tables); at a physical or observed one each table gets a recorder token and a player token "
-        "per player, bound to the table (its recorder creates each game with the deal); tokens shown once",
-        None, "Round")})
+        "per player, bound to the table (its recorder creates each game with the deal); tokens shown once. With a "
+        "body (tables, or CSV table,player,player) a Swiss round paired elsewhere is taken as given, each player "
+        "matched by name or id; an unknown, dropped, doubled or missing player is 422 with every problem named, "
+        "nothing written", "ExternalRound", "Round")
+    pairing["requestBody"]["required"] = False  # no body: kifu pairs the round
+    spec.path(path="/api/events/{eid}/rounds", parameters=[EID], operations={"post": pairing})
+    spec.path(path="/api/events/{eid}/results", parameters=[EID], operations={"post": write(
+        "Import results in bulk (a judge of the event or the organizer; final, as .../result): JSON rows or CSV "
+        "(the pairings or results export); every problem named and nothing written if any row is refused",
+        "ImportResults", "ImportedResults")})
     spec.path(path="/api/events/{eid}/rounds/{number}", parameters=[EID, ROUND], operations={"get": {
         "summary": "One round's tables, games and results", "responses": {**ok("the round", "Round"), **errors(404)}}})
     spec.path(path="/api/events/{eid}/rounds/{number}/tables/{table}/report", parameters=[EID, ROUND, TABLE],
@@ -486,7 +568,8 @@ def document(spec, ok, errors, bearer) -> None:
                                                                 "content": {"application/json": {"schema": {"type": "object"}}}},
                                                           **errors(404)}}})
     spec.path(path="/api/events/{eid}/export", parameters=[EID], operations={"get": {
-        "summary": "Standings or pairings as JSON or CSV",
+        "summary": "Standings (Rank, Player, ID, Points, Record W-L-D, OMW%, GW%, OGW%), pairings or results as "
+                   "JSON or CSV (the pairings and results exports import back: POST .../results)",
         "parameters": [{"in": "query", "schema": ExportQuerySchema}],
         "responses": {200: {"description": "the export", "content": {"text/csv": {"schema": {"type": "string"}},
                                                                     "application/json": {"schema": {"type": "object"}}}},

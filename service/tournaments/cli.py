@@ -1,4 +1,4 @@
-"""``kifu event create|pair|standings|export``: run an event from the command line.
+"""``kifu event create|pair|results|standings|export``: run an event from the command line.
 
 The commands act as the organizer (recorded ``by`` the ``--by`` name) on the same Redis
 as ``kifu serve`` (``--redis-url``, or the embedded one under ``--data-dir``), through the
@@ -51,17 +51,52 @@ def create(name, game, rounds, fmt, top_cut, table, players, by, redis_url, data
     click.echo(_run(redis_url, data_dir, action))
 
 
+def _read(path: str):
+    """A file's text; a ``.json`` file's JSON."""
+    with click.open_file(path, encoding="utf-8") as handle:
+        text = handle.read()
+    if path.endswith(".json"):
+        try:
+            return json.loads(text)
+        except ValueError as exc:
+            _fail(f"{path}: not JSON ({exc})", 2)
+    return text
+
+
 @event.command("pair")
 @click.argument("event_id")
+@click.option("--tables", "tables_file", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="The round as paired elsewhere: CSV table,player,player (or a .json list of {table, players}).")
 @click.option("--by", default="kifu event", show_default=True)
 @with_store_options
-def pair(event_id, by, redis_url, data_dir):
-    """Pair the next round; print each table with its tokens (shown once) as JSON lines."""
-    paired = _run(redis_url, data_dir, lambda svc: svc.pair(event_id, by=by))
+def pair(event_id, tables_file, by, redis_url, data_dir):
+    """Pair the next round (or take it from --tables); print each table with its tokens
+    (shown once) as JSON lines."""
+    given = None if tables_file is None else _read(tables_file)
+    paired = _run(redis_url, data_dir, lambda svc: svc.pair(event_id, by=by, tables=given))
     for table in paired["tables"]:
         line = {"round": paired["round"], "table": table["table"], "players": table["players"],
                 "matches": table["matches"], "tokens": paired["tokens"].get(str(table["table"]), {})}
         click.echo(json.dumps(line, ensure_ascii=False))
+
+
+@event.command("results")
+@click.argument("event_id")
+@click.argument("results_file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--by", default="kifu event", show_default=True)
+@with_store_options
+def import_results(event_id, results_file, by, redis_url, data_dir):
+    """Enter results in bulk from CSV (the pairings or results export's columns) or a
+    .json list of {round, table, wins, draws}; all or nothing."""
+    data = _read(results_file)
+    done = _run(redis_url, data_dir, lambda svc: svc.import_results(event_id, data, _organizer(by)))
+    click.echo(f"{len(done['entered'])} results entered")
+
+
+def _organizer(by: str):
+    from kifu.service import auth
+
+    return auth.Principal(role="admin", name=by)
 
 
 @event.command("standings")
@@ -82,7 +117,7 @@ def standings(event_id, redis_url, data_dir):
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None, help="File (default: stdout).")
 @with_store_options
 def export(event_id, what, fmt, out_file, redis_url, data_dir):
-    """Standings or pairings as CSV or JSON."""
+    """Standings, pairings or results as CSV or JSON."""
     summary = _run(redis_url, data_dir, lambda svc: svc.summary(event_id))
     body, _ = exporting.render(summary, what, fmt)
     if out_file:

@@ -8,7 +8,9 @@ contract, version with care:
   ``top_cut`` (0, 2, 4, 8...), ``table`` (``digital`` | ``physical`` | ``observed``: where
   the round's matches take their chance outcomes), ``cardset`` (None: the game's default),
   ``options`` (game options every match gets), ``feature_tables`` (table numbers that get
-  a recorder token), ``infractions``, ``judges``, ``head_judge``;
+  a recorder token), ``infractions``, ``judges``, ``head_judge``, and for a game of three
+  seats or more ``pods`` (``kifu.service.tournaments.pods``: sizes, size, scoring, points,
+  bye; its tables are pods);
 - ``register``: ``player``, ``deck`` (the game's per-seat deck list, or None); a player
   registered after round 1 is a late registration and plays from the next round;
 - ``deck``: ``player``, ``deck`` (a corrected deck list);
@@ -25,7 +27,13 @@ contract, version with care:
 - ``attach``: ``round, table, match, seats``: a match recorded elsewhere (a physical
   record) made one of the table's games, ``seats`` mapping seat ids to player names;
 - ``report``: ``round, table, player, wins, draws``: one player's report of the result;
-- ``result``: ``round, table, wins, draws``: a judge's or the organizer's result, final.
+- ``result``: ``round, table, wins, draws``: a judge's or the organizer's result, final
+  (a pod's: ``round, table, places``, each player's place in the pod's order);
+- ``results``: ``results``: each ``{round, table, wins, draws}``: results imported in bulk
+  (a judge's or the organizer's, final, as ``result``), all in one entry.
+
+A ``pair`` entry may say ``external: true``: the organizer gave its tables (paired
+elsewhere, ``kifu.service.tournaments.imports``); it folds like any other pairing.
 
 ``wins`` is a list in the order of the table's ``players``. ``fold`` trusts its entries:
 ``kifu.service.tournaments.service`` validates each one against the state before appending.
@@ -45,7 +53,7 @@ FORMATS = ("bo1", "bo3")
 TABLES = ("digital", "physical", "observed")
 PENALTIES = ("warning", "game_loss", "match_loss", "disqualification")
 ENTRY_TYPES = ("create", "register", "deck", "drop", "staff", "infractions", "pair", "games", "game", "attach",
-               "report", "result")
+               "report", "result", "results")
 
 #: the infraction table an event starts with (Magic's IPG and Pokémon's penalty guidelines
 #: agree on these defaults for competitive events)
@@ -91,6 +99,7 @@ def _apply(s: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
             "feature_tables": list(entry.get("feature_tables") or []),
             "infractions": list(entry.get("infractions") or DEFAULT_INFRACTIONS),
             "judges": list(entry.get("judges") or []), "head_judge": entry.get("head_judge"),
+            "pods": copy.deepcopy(entry.get("pods")),
             "created": entry["at"], "by": entry["by"], "players": {}, "order": [], "rounds_played": [],
             "seq": 0,
         }
@@ -112,7 +121,7 @@ def _apply(s: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
         s["infractions"] = list(entry["infractions"])
     elif kind == "pair":
         s["rounds_played"].append({
-            "number": entry["round"], "stage": entry.get("stage", "swiss"),
+            "number": entry["round"], "stage": entry.get("stage", "swiss"), "external": bool(entry.get("external")),
             "tables": [{"table": t["table"], "players": list(t["players"]), "matches": list(t.get("matches") or []),
                         "seats": [dict(x) for x in t.get("seats") or []],
                         "feature": bool(t.get("feature")), "reports": {}, "result": None}
@@ -121,12 +130,18 @@ def _apply(s: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
     elif kind == "games":
         for game in entry["games"]:
             _add_game(find_table(s, game["round"], game["table"]), game)
+    elif kind == "results":
+        for one in entry["results"]:
+            find_table(s, one["round"], one["table"])["result"] = {"wins": list(one["wins"]), "draws": one["draws"],
+                                                                   "by": entry["by"]}
     elif kind in ("game", "attach", "report", "result"):
         table = find_table(s, entry["round"], entry["table"])
         if kind in ("game", "attach"):
             _add_game(table, entry)
         elif kind == "report":
             table["reports"][entry["player"]] = {"wins": list(entry["wins"]), "draws": entry["draws"]}
+        elif "places" in entry:
+            table["result"] = {"places": list(entry["places"]), "by": entry["by"]}
         else:
             table["result"] = {"wins": list(entry["wins"]), "draws": entry["draws"], "by": entry["by"]}
     if s:

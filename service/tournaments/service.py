@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections import Counter
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, Sequence
 
@@ -53,7 +54,7 @@ from kifu.service.regulations import regulation_day
 from kifu.service.errors import (BadRequest, Conflict, DeckProblem, Forbidden, NotFound, ServiceError, UnknownCardSet,
                             Unprocessable)
 from kifu.service.text import is_line
-from kifu.service.tournaments import bracket, decks, results, swiss
+from kifu.service.tournaments import bracket, decks, imports, pods, results, swiss
 from kifu.service.tournaments.fold import (
     FORMATS, PENALTIES, TABLES, active_players, find_table, fold, seat_of,
 )
@@ -130,10 +131,13 @@ def table_handle(eid: str, number: int, table: int) -> str:
     return f"{eid}:r{number}:t{table}"
 
 
-def seating(players: Sequence[str], game: int) -> tuple[str, str]:
+def seating(players: Sequence[str], game: int) -> tuple[str, ...]:
     """Who is ``p1`` and ``p2`` in a table's ``game``-th game (1-based): the players take
     turns, the table's first player first (card games let the previous game's loser
-    choose; kifu simply alternates so that each player is ``p1`` in turn)."""
+    choose; kifu simply alternates so that each player is ``p1`` in turn). A pod (three
+    or more) sits in its order, which its pairing balanced (``pods.pair``)."""
+    if len(players) != 2:
+        return tuple(players)
     a, b = players
     return (a, b) if game % 2 else (b, a)
 
@@ -187,14 +191,16 @@ class EventService:
     def rounds(self, state: Mapping[str, Any], outcomes: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Every round with each table's games and result."""
         out = []
+        pod = state.get("pods")
         for played in state["rounds_played"]:
             tables = []
             for table in played["tables"]:
                 tables.append({
                     "table": table["table"], "players": table["players"], "feature": table["feature"],
                     "matches": table["matches"], "seats": table["seats"],
-                    "games": results.games(table, outcomes) if len(table["players"]) == 2 else [],
-                    "result": results.table_result(table, outcomes, state["format"]),
+                    "games": results.games(table, outcomes) if len(table["players"]) >= 2 else [],
+                    "result": (pods.table_result(table, outcomes, pod) if pod else
+                               results.table_result(table, outcomes, state["format"])),
                     "reported": sorted(table["reports"]),
                 })
             out.append({"number": played["number"], "stage": played["stage"], "tables": tables,
@@ -202,7 +208,11 @@ class EventService:
         return out
 
     def standings(self, state: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-        """The Swiss standings from every table with a result."""
+        """The Swiss standings from every table with a result (a pod event's: ``pods``)."""
+        dropped = [n for n in state["order"] if state["players"][n]["dropped"]]
+        if state.get("pods"):
+            finished = [[t for t in played["tables"] if t["result"] is not None] for played in rounds]
+            return pods.standings(state["order"], finished, state["pods"], dropped=dropped)
         pairings = []
         for played in rounds:
             if played["stage"] != "swiss":
@@ -215,7 +225,6 @@ class EventService:
                 b = t["players"][1] if len(t["players"]) == 2 else None
                 one.append((t["players"][0], b, r["wins"][0], r["wins"][1], r["draws"]))
             pairings.append(one)
-        dropped = [n for n in state["order"] if state["players"][n]["dropped"]]
         rows = rank(state["order"], pairings, dropped=dropped)
         for row in rows:
             del row["exact"]
@@ -307,8 +316,22 @@ class EventService:
         if cardset is not None and (not isinstance(cardset, str) or not 1 <= len(cardset) <= 64):
             raise BadRequest({"cardset": ["a card set's id or digest"]})
         rules = self.bound_rules(game, cardset)
+        pod = None
         if 2 not in rules.seats:
-            raise BadRequest({"game": [f"{game} is not a two-player game; Swiss pairs two players a table"]})
+            # three seats or more: pods (``pods``), one game a pod a round, no top cut
+            given = spec.get("pods")
+            if given is not None and not isinstance(given, Mapping):
+                raise BadRequest({"pods": ["an object: sizes, size, scoring, points, bye"]})
+            pod = pods.settings(rules.id, rules.seats, given)
+            found = pods.problems(pod, rules.seats)
+            if fmt != "bo1":
+                found.append("format: a pod plays one game a round (bo1)")
+            if top_cut:
+                found.append("top_cut: a pod event has no top cut (0)")
+            if found:
+                raise Unprocessable({"pods": found})
+        elif spec.get("pods") is not None:
+            raise Unprocessable({"pods": [f"{game} seats two players a table; pods are for games of three or more"]})
         options = spec.get("options") or {}
         if not isinstance(options, Mapping):
             raise BadRequest({"options": ["the game's options as a JSON object"]})
@@ -333,7 +356,7 @@ class EventService:
         entry = self._entry("create", by, id=eid, name=name, game=rules.id, format=fmt, rounds=rounds,
                             top_cut=top_cut, table=table, cardset=cardset, options=dict(options),
                             feature_tables=sorted(set(feature)), infractions=infractions, judges=judges,
-                            head_judge=head)
+                            head_judge=head, **({"pods": pod} if pod else {}))
         return self._append(eid, {}, entry)
 
     def _rules_of(self, state: Mapping[str, Any]) -> Any:
@@ -396,10 +419,14 @@ class EventService:
 
     # -- rounds --------------------------------------------------------------------------
 
-    def pair(self, eid: str, *, by: str) -> dict[str, Any]:
+    def pair(self, eid: str, *, by: str, tables: Any = None) -> dict[str, Any]:
         """Pair the next round (Swiss, or the top cut's next round), create its matches
         with a player token per seat (and a recorder token at feature tables) at a
-        digital event, and append the pairing. Returns the round with the tokens, shown once."""
+        digital event, and append the pairing. Returns the round with the tokens, shown once.
+
+        ``tables``: the round paired elsewhere (``imports.read_pairings``'s CSV text or
+        list), a Swiss round taken as given once every player in it is matched
+        (``external_tables``); the rest is as for kifu's own pairing."""
         state = self.state(eid)
         outcomes = self.outcomes(state)
         rounds = self.rounds(state, outcomes)
@@ -410,7 +437,14 @@ class EventService:
             raise NotReady("the event is over: every round is paired")
         number = len(state["rounds_played"]) + 1
         bye = None
-        if nxt == "swiss":
+        external = tables is not None
+        if external:
+            if nxt != "swiss":
+                raise NotReady("the Swiss rounds are all paired; the top cut is paired by kifu from the standings")
+            given = self.external_tables(state, tables)
+        elif nxt == "swiss" and state.get("pods"):
+            given = self._pods(state, rounds, number)
+        elif nxt == "swiss":
             active = active_players(state)
             if len(active) < 2:
                 raise NotReady("Swiss pairing needs two active players or more")
@@ -429,42 +463,171 @@ class EventService:
                 rows = [r for r in self.standings(state, rounds) if not r["dropped"]]
                 size = bracket.cut_size(state["top_cut"], len(rows))
                 pairs = bracket.first_round([r["player"] for r in rows[:size]])
-        tables = [{"table": i, "players": [a, b], "matches": [], "seats": [], "feature": i in state["feature_tables"]}
-                  for i, (a, b) in enumerate(pairs, start=1)]
+        if external or state.get("pods"):
+            tables = [{"table": t["table"], "players": t["players"], "matches": [], "seats": [],
+                       "feature": len(t["players"]) >= 2 and t["table"] in state["feature_tables"]} for t in given]
+        else:
+            tables = [{"table": i, "players": [a, b], "matches": [], "seats": [],
+                       "feature": i in state["feature_tables"]} for i, (a, b) in enumerate(pairs, start=1)]
         if bye is not None:
             tables.append({"table": len(tables) + 1, "players": [bye], "matches": [], "seats": [], "feature": False})
         stage_name = "top" if nxt == "top" else "swiss"
         # the pairing first, its matches after: a pairing refused here (another organizer
         # paired meanwhile) has created nothing
-        self._append(eid, state, self._entry("pair", by, round=number, stage=stage_name, tables=tables))
+        extra = {"external": True} if external else {}
+        self._append(eid, state, self._entry("pair", by, round=number, stage=stage_name, tables=tables, **extra))
         tokens: dict[str, dict[str, str]] = {}
         if state["table"] == "digital":
             self.ensure_games(eid, by=by, wait=True)
             played = find_round(self.state(eid), number)
             for t in played["tables"]:
-                if len(t["players"]) == 2 and t["matches"]:
+                if len(t["players"]) >= 2 and t["matches"]:
                     tokens[str(t["table"])] = self._game_tokens(t, len(t["matches"]) - 1, recorder=t["feature"])
         else:
             played = find_round(self.state(eid), number)
             for t in played["tables"]:
-                if len(t["players"]) == 2:
+                if len(t["players"]) >= 2:
                     tokens[str(t["table"])] = self._table_tokens(eid, number, t)
         shown = [{k: t[k] for k in ("table", "players", "matches", "seats", "feature")} for t in played["tables"]]
         return {"round": number, "stage": stage_name, "tables": shown, "tokens": tokens}
 
+    def _pods(self, state: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]], number: int) -> list[dict[str, Any]]:
+        """A pod event's next round (``pods.pair``): players of similar points together,
+        no pod repeated where avoidable, seats balanced; byes only where no split fits."""
+        active = active_players(state)
+        config = state["pods"]
+        if len(active) < min(config["sizes"]):
+            raise NotReady(f"a pod needs {min(config['sizes'])} active players or more")
+        rows = self.standings(state, rounds)
+        met: dict[str, Counter] = {n: Counter() for n in state["order"]}
+        before, seats_seen = [], {n: [] for n in state["order"]}
+        for played in state["rounds_played"]:
+            for t in played["tables"]:
+                if len(t["players"]) < 2:
+                    continue
+                before.append(frozenset(t["players"]))
+                for i, name in enumerate(t["players"]):
+                    met[name].update(o for o in t["players"] if o != name)
+                    seats_seen[name].append(i / (len(t["players"]) - 1))
+        found, byes = pods.pair(active, points={r["player"]: r["points"] for r in rows},
+                                rank=[r["player"] for r in rows], met=met, pods_before=before,
+                                seat_history=seats_seen, had_bye={r["player"] for r in rows if r["byes"]},
+                                sizes=config["sizes"], size=config["size"], seed=state["id"], round_no=number)
+        tables = [{"table": i, "players": pod} for i, pod in enumerate(found, start=1)]
+        return tables + [{"table": len(tables) + i, "players": [b]} for i, b in enumerate(byes, start=1)]
+
+    def external_tables(self, state: Mapping[str, Any], data: Any) -> list[dict[str, Any]]:
+        """The tables of a round paired elsewhere, each player matched by name or id
+        (``imports.resolve``), or ``Unprocessable`` naming every problem: an unknown or
+        dropped player, a player at two tables or at none, a table of other than two
+        players (one: a bye), a table number twice."""
+        read, problems = imports.read_pairings(data)
+        active = set(active_players(state))
+        seen: dict[str, int] = {}
+        numbers: set[int] = set()
+        out = []
+        for t in read:
+            names = []
+            for ref in t["players"]:
+                name = imports.resolve(state["order"], ref)
+                if name is None:
+                    problems.append(f"table {t['table']}: no player {ref!r} is registered")
+                elif name not in active:
+                    problems.append(f"table {t['table']}: {name} has dropped")
+                elif name in seen:
+                    problems.append(f"table {t['table']}: {name} is at table {seen[name]} too")
+                else:
+                    seen[name] = t["table"]
+                    names.append(name)
+            sizes = (state.get("pods") or {}).get("sizes") or [2]
+            if len(t["players"]) != 1 and len(t["players"]) not in sizes:
+                problems.append(f"table {t['table']}: {len(t['players'])} players; a table seats "
+                                f"{' or '.join(map(str, sizes))} (one: a bye)")
+            if t["table"] in numbers:
+                problems.append(f"table {t['table']} is listed twice")
+            numbers.add(t["table"])
+            out.append({"table": t["table"], "players": names})
+        missing = [n for n in active_players(state) if n not in seen]
+        if missing:
+            problems.append(f"not at any table: {', '.join(missing)} (pair them, give a bye, or drop them)")
+        if not read and not problems:
+            problems.append("no tables")
+        if problems:
+            raise Unprocessable({"tables": problems})
+        return sorted(out, key=lambda t: t["table"])
+
+    def import_results(self, eid: str, data: Any, who: auth.Principal) -> dict[str, Any]:
+        """Results entered in bulk (``imports.read_results``'s CSV text or list) by a judge
+        or the organizer: final, as ``enter_result``, all in one ``results`` entry, or
+        ``Unprocessable`` naming every problem and nothing written. A row may name the
+        table's players (by name or id): they must be its players, and the other order
+        swaps the wins. A bye's row is checked and left out (a bye needs no result)."""
+        state = self.state(eid)
+        if not self.may_judge(state, who):
+            raise Forbidden("the organizer or one of the event's judges imports results")
+        if state.get("pods"):
+            raise Unprocessable({"results": ["a pod event's results are each pod's places (.../tables/<t>/result)"]})
+        rows, problems = imports.read_results(data)
+        found: dict[tuple[int, int], dict[str, Any]] = {}
+        for row in rows:
+            where = f"round {row['round']} table {row['table']}"
+            try:
+                table = find_table(state, row["round"], row["table"])
+            except KeyError:
+                problems.append(f"{where}: no such table")
+                continue
+            players = table["players"]
+            wins = list(row["wins"])
+            if "players" in row:
+                named = [imports.resolve(state["order"], ref) for ref in row["players"]]
+                unknown = [ref for ref, n in zip(row["players"], named) if n is None]
+                if unknown:
+                    problems.append(f"{where}: no player {', '.join(map(repr, unknown))} is registered")
+                    continue
+                if named == list(reversed(players)) and len(players) == 2:
+                    wins = wins[::-1]
+                elif named != players:
+                    problems.append(f"{where}: its players are {' v '.join(players)}, not {' v '.join(named)}")
+                    continue
+            if len(players) == 1:
+                if not row["bye"]:
+                    problems.append(f"{where}: a bye ({players[0]}) has no result to enter")
+                continue
+            if row["bye"]:
+                problems.append(f"{where}: {' v '.join(players)} is not a bye")
+                continue
+            problem = results.valid_score(wins, row["draws"], state["format"])
+            if problem is None and self._stage_of(state, row["round"]) == "top" and wins[0] == wins[1]:
+                problem = "a top cut match needs a winner"
+            if problem:
+                problems.append(f"{where}: {problem}")
+                continue
+            if (row["round"], row["table"]) in found:
+                problems.append(f"{where} is listed twice")
+                continue
+            found[(row["round"], row["table"])] = {"round": row["round"], "table": row["table"], "wins": wins,
+                                                   "draws": row["draws"]}
+        if not found and not problems:
+            problems.append("no results to enter")
+        if problems:
+            raise Unprocessable({"results": problems})
+        self._append(eid, state, self._entry("results", who.name, results=list(found.values())))
+        return {"entered": list(found.values())}
+
     # -- games of tables -------------------------------------------------------------------
 
-    def _create_match(self, state: Mapping[str, Any], number: int, table_no: int, first: str, second: str, *,
+    def _create_match(self, state: Mapping[str, Any], number: int, table_no: int, *seated: str,
                       deal: Any = None, by: str) -> Any:
-        """One game's match at a table, at the event's table kind (a physical or observed
-        one with the recorder's ``deal``), with the players' registered deck lists."""
+        """One game's match at a table, its players in seat order (two, or a pod), at the
+        event's table kind (a physical or observed one with the recorder's ``deal``), with
+        the players' registered deck lists."""
         options = dict(state["options"])
-        da, db = state["players"][first]["deck"], state["players"][second]["deck"]
-        if da is not None and db is not None:
-            options["decks"] = {"p1": da, "p2": db}
+        lists = [state["players"][name]["deck"] for name in seated]
+        if all(d is not None for d in lists):
+            options["decks"] = {f"p{i}": d for i, d in enumerate(lists, start=1)}
         kind = state.get("table", "digital")
         return self.matches.create(
-            state["game"], [first, second], options, table=kind, deal=None if kind == "digital" else deal,
+            state["game"], list(seated), options, table=kind, deal=None if kind == "digital" else deal,
             cardset=state["cardset"], tournament=state["id"], round=str(number), table_number=str(table_no), by=by)
 
     def _game_tokens(self, table: Mapping[str, Any], game: int, *, recorder: bool) -> dict[str, str]:
@@ -497,7 +660,11 @@ class EventService:
         out = []
         for played in state["rounds_played"]:
             for table in played["tables"]:
-                game = results.due_game(table, outcomes, state["format"])
+                if state.get("pods"):
+                    due = len(table["players"]) >= 2 and not table["matches"] and not table.get("result")
+                    game = 1 if due else None
+                else:
+                    game = results.due_game(table, outcomes, state["format"])
                 if game is not None:
                     out.append((played["number"], table["table"], game))
         return out
@@ -528,10 +695,10 @@ class EventService:
                     if (number, table_no, game_no) not in still:
                         continue
                     table = find_table(fresh, number, table_no)
-                    first, second = seating(table["players"], game_no)
-                    info = self._create_match(fresh, number, table_no, first, second, by=by)
+                    seated = seating(table["players"], game_no)
+                    info = self._create_match(fresh, number, table_no, *seated, by=by)
                     made.append({"round": number, "table": table_no, "game": game_no, "match": info.id,
-                                 "seats": {"p1": first, "p2": second}})
+                                 "seats": {f"p{i}": n for i, n in enumerate(seated, start=1)}})
             finally:
                 if made:
                     made = self._append_games(eid, made, by=by)
@@ -609,10 +776,14 @@ class EventService:
             raise Forbidden("the table's recorder, the event's judges or the organizer create its games")
         if state.get("table", "digital") == "digital":
             raise Unprocessable({"deal": ["a digital event's games are created by kifu, dealt from the seed"]})
-        if len(table["players"]) != 2:
+        if len(table["players"]) < 2:
             raise Unprocessable({"table": ["a bye plays no game"]})
         outcomes = self.outcomes(state, number)
-        if results.table_result(table, outcomes, state["format"]) is not None:
+        found = (pods.table_result(table, outcomes, state["pods"]) if state.get("pods") else
+                 results.table_result(table, outcomes, state["format"]))
+        if state.get("pods") and table["matches"] and found is None:
+            raise NotReady(f"the game of pod {table_no} is still being recorded")
+        if found is not None:
             raise NotReady(f"table {table_no} has its result")
         played = results.games(table, outcomes)
         if played and not played[-1]["over"]:
@@ -621,12 +792,13 @@ class EventService:
         what = f"game:{number}:{table_no}:{game_no}"
         if not self.store.claim(eid, what, lease_ms=LEASE_MS):
             raise NotReady(f"game {game_no} of table {table_no} is being created; look again")
-        first, second = seating(table["players"], game_no)
+        seated = seating(table["players"], game_no)
         made: list[dict[str, Any]] = []
         try:
-            info = self._create_match(state, number, table_no, first, second, deal=deal, by=who.name)
+            info = self._create_match(state, number, table_no, *seated, deal=deal, by=who.name)
             made = self._append_games(eid, [{"round": number, "table": table_no, "game": game_no, "match": info.id,
-                                             "seats": {"p1": first, "p2": second}}], by=who.name)
+                                             "seats": {f"p{i}": n for i, n in enumerate(seated, start=1)}}],
+                                      by=who.name)
         finally:
             if not made:
                 self.store.release(eid, what)
@@ -646,7 +818,7 @@ class EventService:
         table = self._table(state, number, table_no)
         if who is None:
             raise Forbidden("a token of the table, a judge's or the organizer's asks for its tokens")
-        if len(table["players"]) != 2 or not table["matches"]:
+        if len(table["players"]) < 2 or not table["matches"]:
             raise NotReady(f"table {table_no} has no game yet")
         game = len(table["matches"]) - 1
         mid = table["matches"][game]
@@ -687,6 +859,8 @@ class EventService:
         if player is None:
             raise Forbidden("only the table's players report its result, each with a player token of the table "
                             "or of its games")
+        if state.get("pods"):
+            raise Unprocessable({"wins": ["a pod's result is its game's outcome or a judge's places"]})
         if table.get("result"):
             raise NotReady("a judge has entered this table's result")
         self._score(state, self._stage_of(state, number), wins, draws)
@@ -704,14 +878,24 @@ class EventService:
         return who.role == "judge" and (not named or who.name in named)
 
     def enter_result(self, eid: str, number: Any, table_no: Any, who: auth.Principal, wins: Any,
-                     draws: Any) -> dict[str, Any]:
-        """A judge's (or the organizer's) result for a table: final, over games and reports."""
+                     draws: Any, places: Any = None) -> dict[str, Any]:
+        """A judge's (or the organizer's) result for a table: final, over games and reports.
+        A pod's is ``places`` (each player's, in the pod's order; ``side`` scoring: 1 the
+        winning side, 2 the other)."""
         state = self.state(eid)
         if not self.may_judge(state, who):
             raise Forbidden("the organizer or one of the event's judges enters a result")
         table = self._table(state, number, table_no)
-        if len(table["players"]) != 2:
+        if len(table["players"]) < 2:
             raise Unprocessable({"table": ["a bye has no result to enter"]})
+        if state.get("pods"):
+            problem = pods.valid_places(places, len(table["players"]), state["pods"]["scoring"])
+            if problem:
+                raise Unprocessable({"places": [problem]})
+            self._append(eid, state, self._entry("result", who.name, round=number, table=table_no, places=places))
+            return self.table_view(eid, number, table_no)
+        if places is not None:
+            raise Unprocessable({"places": ["places are a pod's result; a two-player table's is wins and draws"]})
         self._score(state, self._stage_of(state, number), wins, draws)
         entry = self._entry("result", who.name, round=number, table=table_no, wins=wins, draws=draws)
         self._append(eid, state, entry)

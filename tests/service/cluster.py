@@ -58,6 +58,8 @@ class LocalCluster:
             "--appendonly", "yes", "--appendfsync", self.appendfsync]
         return [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(node_dir),
                 "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--save", "",
+                # as docker-compose.yml: a slot without a primary stops only its own keys
+                "--cluster-require-full-coverage", "no",
                 "--cluster-node-timeout", str(self.node_timeout_ms), *aof,
                 "--daemonize", "no", "--logfile", str(node_dir / "redis.log")]
 

@@ -57,7 +57,7 @@ def serve(tmp_path: Path, **env: str) -> Iterator[Served]:
             try:
                 if requests.get(base + "/api/health", timeout=1).status_code == 200:
                     break
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):  # not up yet, or slow on a loaded machine
                 pass
             if time.monotonic() > deadline:
                 raise AssertionError("kifu serve did not become healthy")

@@ -134,13 +134,17 @@ def api(server, real_matches, real_event):
     schema = schemathesis.openapi.from_url(f"{server.base}/api/openapi.json", config=config)
 
     real = {"match_id": real_matches, "eid": [real_event]}
+    #: a per-game route (/api/games/<game>/matches/{match_id}/...) is fuzzed against that game's match
+    of_game = dict(zip(GAMES, real_matches))
 
     @schema.hook
     def flatmap_path_parameters(context, path_parameters):
         name = next((name for name in real if name in (path_parameters or {})), None)
         if name is None:
             return st.just(path_parameters)
-        return st.sampled_from([*real[name], path_parameters[name]]).map(
+        game = context.operation.path.split("/")[3] if context.operation.path.startswith("/api/games/") else None
+        ids = [of_game[game]] if name == "match_id" and game in of_game else real[name]
+        return st.sampled_from([*ids, path_parameters[name]]).map(
             functools.partial(_with_parameter, path_parameters, name))
 
     @schema.hook
@@ -161,7 +165,9 @@ def api(server, real_matches, real_event):
         if not case.meta.generation.mode.is_positive:
             return st.just(case)
         if context.operation.label == "POST /api/import":
-            return st.sampled_from([record, case.body]).map(functools.partial(_with_body, case))
+            # the record as JSON Lines, or in its JSON form {"record": ...}
+            known = {"record": record} if str(case.media_type).endswith("json") else record
+            return st.sampled_from([known, case.body]).map(functools.partial(_with_body, case))
         if context.operation.label not in HEAVY:
             return st.just(case)
         as_variation = context.operation.label.endswith("/variations")
