@@ -15,6 +15,14 @@ state (a relation of two fields or items, a card set or deck only the store know
 route whose path has ``{match_id}`` (or an event's ``{eid}``) is fuzzed against real ones
 automatically; a body the route reads besides ``_ok``'s schemas is made exact after
 ``spec.to_dict()`` (``_exact_bodies``, ``review.exact_bodies``).
+
+The document is also what client generators read (tests/service/test_generated_client.py
+generates one with openapi-python-client and plays matches with it alone), so: no
+``anyOf``/``oneOf`` beside ``properties`` (a generator then drops the properties; say a
+relation of fields with ``not``, which they ignore), a union's branches told apart by their
+JSON (within a game a command's ``type``; across games only a per-game route such as
+``/api/games/<game>/matches/{match_id}/legal`` can), and a JSON form beside every body that
+is not JSON (``RecordImport``, ``ReviewImport``).
 """
 from __future__ import annotations
 

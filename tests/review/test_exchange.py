@@ -197,3 +197,19 @@ def test_an_import_whose_keys_are_broken_writes_nothing(api, svc, tokens, redis)
     rv = judge.post(f"/api/matches/{copy}/review/import", data=text, headers=JSONL)
     assert rv.status_code == 500 and rv.json["error"]
     assert dump(redis) == before
+
+
+def test_the_export_is_imported_as_json_too(api, svc, tokens):
+    """For clients that send only JSON bodies: {"export": "<the JSON Lines>"}, the same import."""
+    mid = annotated(api, svc, tokens)
+    judge = api.as_(tokens["judge"])
+    text = judge.get(f"/api/matches/{mid}/review/export").get_data(as_text=True)
+    assert judge.get(f"/api/matches/{mid}/review/export", headers={"Accept": "text/plain"}).mimetype == "text/plain"
+    copy = svc.import_record(svc.export(mid, include_seed=True).dumps(), by="admin")
+    rv = judge.post(f"/api/matches/{copy.id}/review/import", json={"export": text})
+    assert rv.status_code == 201, rv.json
+    assert rv.json == {"notes": 1, "shapes": 2, "variations": 1, "skipped": 0}
+    again = judge.post(f"/api/matches/{copy.id}/review/import", data=text, headers=JSONL)
+    assert again.status_code == 201 and again.json["skipped"] == 4, again.json
+    refused = judge.post(f"/api/matches/{copy.id}/review/import", json={"review": text})
+    assert refused.status_code == 400 and refused.json["error"] == "schema"

@@ -203,6 +203,17 @@ def test_the_generated_client_drives_matches_alone(generated, server):
     assert (broken.status_code, broken.parsed.error) in ((409, "import_conflict"), (422, "unverifiable")), \
         broken.content
 
+    # the review's export and import (its JSON form), onto the imported copy of the record
+    note = gen.api("default.post_api_matches_match_id_notes").sync_detailed(
+        hocg.id, client=admin, body=m.NewNote(step=1, text="the first step"))
+    assert note.status_code == 201 and isinstance(note.parsed, m.Note), note.content
+    review = gen.api("default.get_api_matches_match_id_review_export").sync_detailed(hocg.id, client=admin)
+    assert review.status_code == 200 and isinstance(review.parsed, str), review.content
+    onto = gen.api("default.post_api_matches_match_id_review_import").sync_detailed(
+        imported.parsed.id, client=admin, body=m.ReviewImport(export=review.parsed))
+    assert onto.status_code == 201 and isinstance(onto.parsed, m.ReviewImported), onto.content
+    assert onto.parsed.notes + onto.parsed.skipped == 1
+
     # a physical match with its deal: each missing outcome named (422 needs), then created with all of them
     deal: list = []
     for _ in range(200):

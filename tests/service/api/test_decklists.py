@@ -78,11 +78,14 @@ def test_a_game_without_deck_text_leaves_a_string_to_its_options_schema(admin):
 
 def test_the_document_says_a_seats_deck_list_may_be_text(admin):
     doc = admin.get("/api/openapi.json").json
-    decks = doc["components"]["schemas"]["HocgOptions"]["properties"]["decks"]["additionalProperties"]
+    # each seat's list (the seats are the properties of `decks`)
+    hocg = doc["components"]["schemas"]["HocgOptions"]["properties"]["decks"]
+    assert set(hocg["properties"]) == {"p1", "p2"} and hocg["additionalProperties"] is False
+    decks = hocg["properties"]["p1"]
     assert {"$ref": "#/components/schemas/DeckList"} in decks["anyOf"]
     assert any(s.get("type") == "string" and s.get("maxLength") == 20_000 for s in decks["anyOf"])
     assert "anyOf" in doc["components"]["schemas"]["HeroesPlacementOptions"]["properties"]["decks"][
-        "additionalProperties"]
+        "properties"]["p2"]
     assert "get" in doc["paths"]["/api/events/{eid}/players/{name}/deck"]
 
 
