@@ -97,11 +97,25 @@ def roll(t: Board, seat: str, card: str | None, rule: str) -> int:
         t.event("roll", seat=seat, face=fixed["face"], card=card, treated=True)
         count_roll(t, seat, fixed["face"])
         return fixed["face"]
+    treated = next((x for hook in DIE_TREATED if (x := hook(t, seat, card))), None)  # 「…の能力でサイコロを振る時、…として扱う」
+    if treated and "face" in treated:
+        t.s["roll"] = {"seat": seat, "face": treated["face"], "card": card, "treated": True}
+        t.event("roll", seat=seat, face=treated["face"], card=card, treated=True)
+        count_roll(t, seat, treated["face"])
+        return treated["face"]
     face = t.zones.pick("die", rule, DIE, unknown_ok=False)
-    t.s["roll"] = {"seat": seat, "face": face, "card": card}
-    t.event("roll", seat=seat, face=face, card=card)
+    if treated and treated.get("double"):
+        t.event("roll", seat=seat, face=face, card=card)
+        face *= 2
+    t.s["roll"] = {"seat": seat, "face": face, "card": card, **({"treated": True} if treated else {})}
+    t.event("roll", seat=seat, face=face, card=card, **({"treated": True} if treated else {}))
     count_roll(t, seat, face)
     return face
+
+
+#: ``(t, seat, card) -> {"face": n} | {"double": True} | None``: how a die ``card``'s ability rolls is treated
+#: (「このターンの間、…〈名前〉の能力でサイコロを振る時、そのサイコロの目の数すべてを<N|倍の数>として扱う」: ``abilities.keywords``)
+DIE_TREATED: list[Any] = []
 
 
 def count_roll(t: Board, seat: str, face: int | None = None) -> None:
@@ -111,12 +125,16 @@ def count_roll(t: Board, seat: str, face: int | None = None) -> None:
     used["rolls"] = used.get("rolls", 0) + 1
     if face is not None:
         used.setdefault("faces", []).append(face)
+    by = (t.s.get("roll") or {}).get("card")  # whose ability rolled it (「…〈名前〉の能力でサイコロを振っていた」)
+    if face is not None and by is not None:
+        used.setdefault("rolled_by", []).append(by)
 
 
 #: timing windows (``abilities.windows``), called where the engine reaches their moment:
 #: "taking" (before damage lands; True: it deferred the damage to its own frames), "dealt"
 #: (once the damage and its downs are done), "down" (before ダウン②; True: it deferred the
-#: downs) and "ko" (the frames of 「ダウンさせた時」 windows, after the downs' own steps)
+#: downs) and "ko" (the frames of 「ダウンさせた時」 windows, after the downs' own steps); "rolled"
+#: (``roll_then``'s face, before it is used; True: its frames resolve the branches)
 WINDOWS: dict[str, Any] = {}
 #: constant abilities that change damage as it is dealt (gifts: 「…が受けるダメージ-N」, 「…が与える
 #: 特殊ダメージ+N」, 「…のアーツ+N」 while they hold): ``(t, seat, pos, amount, *, source, special,
@@ -131,24 +149,32 @@ READS_DOWNED: set[str] = set()
 #: effects of a 「ダウンさせた時」 text that read the damage over the HP left of each holomem downed
 #: (given in the frame as ``over``: position -> amount), registered by the ability families
 READS_OVER: set[str] = set()
+#: ``(t, hit)``: called once damage has landed and its downs are done (``damage``' ``hit``), by the families
+#: whose texts trigger on the damage dealt
+DEALT_HOOKS: list[Any] = []
 #: ``(t, f, revealed)``: called once an art's text (``top_for_arts``) has revealed its cards
 REVEAL_HOOKS: list[Any] = []
+#: ``(t, seat, pos, amount, source, by) -> frames``: 「(自分の能力で、)…が回復した時」 triggers
+#: (``abilities.supports_attached``), called by ``after_heal``
+HEAL_HOOKS: list[Any] = []
 
 
 def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
-           no_life: bool = False, by: dict | None = None, windowed: bool = False) -> None:
+           no_life: bool = False, by: dict | None = None, windowed: bool = False, own: bool = False) -> None:
     """``amount`` damage to ``seat``'s holomem at ``pos``; downs follow (``check_downs``).
     ``no_life``: 「ダウンしても相手のライフは減らない」; ``by``: the opponent's holomem that dealt
     it (``{"pos", "card", "art"?}``), for its 「ダウンさせた時」 abilities; ``windowed``: the
-    「ダメージを受ける時」 window was already open (``WINDOWS``)."""
+    「ダメージを受ける時」 window was already open (``WINDOWS``); ``own``: dealt by ``seat``'s own
+    ability (「このホロメンに特殊ダメージNを与える」): the modifiers see ``by={"own": True}`` (no
+    「相手から」 one applies), the windows ``hit["own"]`` (the opponent dealt nothing)."""
     h = t.holo(seat, pos)
     if h is not None and not windowed:
         for modify in DAMAGE_MODIFIERS:  # constant abilities read as the damage is dealt
-            amount = modify(t, seat, pos, amount, source=source, special=special, by=by)
+            amount = modify(t, seat, pos, amount, source=source, special=special, by={"own": True} if own else by)
     if h is None or amount <= 0:
         return
     hit = {"seat": seat, "pos": pos, "card": h["card"], "amount": amount, "source": source, "special": special,
-           "no_life": no_life, "by": by}
+           "no_life": no_life, "by": by, **({"own": True} if own else {})}
     if not windowed and "taking" in WINDOWS and WINDOWS["taking"](t, hit):
         return
     h["damage"] += amount
@@ -159,6 +185,8 @@ def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, sp
     h.pop("no_life", None)
     if "dealt" in WINDOWS:
         WINDOWS["dealt"](t, hit)
+    for hook in DEALT_HOOKS:  # 「このアーツで相手のホロメンにダメージを与えた時」 (``abilities.arts_more``)
+        hook(t, hit)
 
 
 def check_downs(t: Board, by: dict | None = None) -> None:
@@ -193,6 +221,8 @@ def check_downs(t: Board, by: dict | None = None) -> None:
                 lives = 0
             lives = max(0, lives - h.get("life_less", 0))  # 「自分の減るライフ-1」 (``abilities.windows``)
             t.event("down", seat=seat, pos=pos, card=h["card"], lives=lives)
+            if seat != s["active"]:  # kept till that player's next turn: 「直前の相手のターンに…ダウンしていた」 (``abilities.arts_more``)
+                t.p(s["active"])["used"]["downed_other"] = True
             todo.append((seat, pos, lives))
     downed_by = [pos for seat, pos, _ in todo if by and seat != by["seat"]]
     frames = []
@@ -638,6 +668,17 @@ def dice_draw(t: Board, f: dict) -> Options:
     return None
 
 
+def after_heal(t: Board, seat: str, pos: str, amount: int, source: str | None, by: str | None = None) -> None:
+    """Every heal goes through here once ``amount`` of the damage of ``seat``'s holomem at ``pos``
+    is taken off by ``source``'s ability (of ``by``, ``seat`` if None): the frames of the
+    「…が回復した時」 triggers (``HEAL_HOOKS``), resolved once the healing effect is done. A heal
+    of 0 (no damage to take off) restores nothing: no trigger."""
+    if amount <= 0 or t.holo(seat, pos) is None:
+        return
+    for hook in HEAL_HOOKS:
+        t.s["stack"].extend(hook(t, seat, pos, amount, source, by or seat))
+
+
 @EFFECTS.effect("heal", timing="ability", prompt="HPを回復するホロメン")
 def heal(t: Board, f: dict) -> Options:
     """「このホロメン / 自分のホロメン1人のHPN回復」."""
@@ -656,6 +697,7 @@ def _heal(t: Board, f: dict, choice: Any) -> Options:
     healed = min(h["damage"], f["params"]["amount"])
     h["damage"] -= healed
     t.event("heal", seat=f["seat"], pos=choice, amount=healed, card=f["card"])
+    after_heal(t, f["seat"], choice, healed, f["card"])
     return None
 
 
@@ -807,6 +849,8 @@ def _matches(t: Board, card: str, flt: dict) -> bool:
         return False
     if "name_has" in flt and flt["name_has"] not in c["name"]:  # 「カード名に「…」を含む」
         return False
+    if "ability_kind" in flt and not any(a["kind"] == flt["ability_kind"] for a in c["abilities"]):  # 「コラボエフェクトを持つ」
+        return False
     if "support" in flt and c["support"] != flt["support"]:
         return False
     if "kind" in flt and c["kind"] != flt["kind"]:
@@ -898,6 +942,8 @@ def _roll_branches(t: Board, f: dict, choice: Any) -> Options:
         face = _declared(t, f, choice)
     else:
         face = roll(t, f["seat"], f["card"], R_DICE)
+    if "rolled" in WINDOWS and WINDOWS["rolled"](t, f, face):  # 「…サイコロを振った時に使える」: the window's
+        return None  # frames resolve the branches with the face kept or rolled again
     push(t, f, *[b["then"] for b in f["params"]["branches"] if face in b["faces"]])
     return None
 

@@ -584,6 +584,7 @@ class Arts:
             ab = {"name": art["name"], "text": art["text"], "effect": art.get("effect"),
                   "params": art.get("params", {})}
             s["stack"].append(ability_frame(t, seat, h["card"], ab, "arts", pos=pos))
+        s["stack"].extend(oshi_skills.arts_target_frames(t, seat, pos))  # 「…相手のバックホロメンも対象にできる」 first
         resolve(t)
 
     def label(self, t: Board, cmd: dict, seat: str) -> str:
@@ -641,7 +642,7 @@ def choice_label(t: Board, pending: dict, choice: Any) -> str:
         return f"操作を絞る: {manual.GROUP_NAMES.get(choice[len('narrow:'):], choice)}"
     if isinstance(choice, str) and (choice in ("center", "collab") or choice.startswith("back")):
         seat = pending.get("seat", "p1")
-        side = other(seat) if pending.get("kind") in ("special_damage", "arts_retarget") else seat
+        side = other(seat) if pending.get("kind") in ("special_damage", "arts_retarget", "skill_arts_retarget") else seat
         return holo_label(t, side, choice)
     return card_label(t, choice)
 

@@ -64,6 +64,9 @@ POS_NAMES = {"center": "センター", "collab": "コラボ"}
 #: what the families add to a holomem's HP where it is read (``Board.max_hp``): ``modify(board, holo) -> n``
 #: (a gift 「このホロメンのHP+N」 of the holomem's own top card, …)
 HP_MODIFIERS: list[Any] = []
+#: what the families add to a holomem's baton touch cost (``Board.baton_cost``): ``modify(board, holo) -> n``
+#: (an attached fan's 「…のバトンタッチに必要な無色エール-1」, …)
+BATON_MODIFIERS: list[Any] = []
 
 
 def pos_label(pos: Any) -> str:
@@ -273,10 +276,11 @@ class Board(Ctx):
         return total
 
     def fits_holder(self, holder: Mapping[str, Any], cond: Mapping[str, Any]) -> bool:
-        """The holomem a tool or mascot is attached to is of ``cond``'s names and level."""
+        """The holomem a tool or mascot is attached to is of ``cond``'s names (if any) and level, and a
+        Buzz holomem if ``buzz`` (「◆Buzzホロメンに付いていたら」)."""
         c = self.card(holder["card"])
         names = {c["name"]} | {n for a in c["abilities"] if a.get("effect") == "alias" for n in a["params"]["names"]}
-        if not set(cond["names"]) & names:
+        if ("names" in cond and not set(cond["names"]) & names) or (cond.get("buzz") and c["kind"] != "buzz"):
             return False
         order = {"debut": 0, "1st": 1, "2nd": 2}
         least = cond.get("min_level")
@@ -297,8 +301,9 @@ class Board(Ctx):
 
     def baton_cost(self, h: Mapping[str, Any]) -> int:
         """The cheer a baton touch from ``h`` costs: its card's, plus lasting 「バトンタッチに必要な
-        無色+N」 modifiers."""
-        return self.card(h["card"])["baton"] + sum(m["amount"] for m in h.get("lasting", ()) if m["kind"] == "baton")
+        無色±N」 modifiers and the families' (``BATON_MODIFIERS``), never below 0."""
+        return max(0, self.card(h["card"])["baton"] + sum(m["amount"] for m in h.get("lasting", ()) if m["kind"] == "baton")
+                   + sum(modify(self, h) for modify in BATON_MODIFIERS))
 
     def first_turn(self, seat: str) -> bool:
         """The player's own first turn."""

@@ -138,8 +138,11 @@ def test_the_list_text_of_a_down_trigger_is_recognised_and_one_reading_the_holom
     assert rawlist.recognise(DRAW_ON_DOWN) == ("on_down", {"opp_turn": True, "then": {"effect": "draw",
                                                                                       "params": {"count": 1}}})
     assert rawlist.recognise("このホロメンがダウンした時、自分のデッキを2枚引く。")[1]["opp_turn"] is False
-    # the holomem is archived (ダウン②) when an automated trigger runs: one that reads it stays manual
-    assert rawlist.recognise("相手のターンで、このホロメンがダウンした時、自分のエールデッキの上から1枚をこのホロメンに送る。") == (None, {})
+    # the holomem is archived (ダウン②) when an ``on_down`` trigger runs: one that reads it resolves in the "down"
+    # window instead, at ダウン① while the holomem is still there (``keywords_gifts.window_gift``)
+    assert rawlist.recognise("相手のターンで、このホロメンがダウンした時、自分のエールデッキの上から1枚をこのホロメンに送る。") == (
+        "window_gift", {"moment": "down", "who": {"self": True}, "reads": "subject",
+                        "then": {"effect": "cheer_to", "params": {"to": "self"}}})
 
 
 def test_downed_on_the_opponents_turn_its_ability_resolves_before_the_life_is_taken():

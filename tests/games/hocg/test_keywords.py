@@ -18,7 +18,7 @@ from kifu.replays.games.hocg import RULES as UNBOUND
 from kifu.replays.games.hocg import rawlist
 from kifu.replays.games.hocg.abilities import keywords
 
-from .helpers import AKARI_1, AKARI_D, AKARI_DU, AOI_D, BLUE, CS, GREEN, LETTER, MEMO, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
+from .helpers import AKARI_1, AKARI_D, AKARI_DU, AOI_D, BLUE, CS, GREEN, LETTER, MANAGER, MEMO, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
 from .test_turns import p1_main, p2_turn
 
 needs_list = pytest.mark.skipif(not REAL_LIST.exists(),
@@ -759,7 +759,9 @@ def test_hbp04_078_an_anya_with_an_ancient_weapon_needs_one_yellow_less(R):
         run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
     s["players"]["p2"]["center"]["attached"] = [ANCIENT]
     s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
-    assert s["players"]["p1"]["center"]["damage"] == 160
+    # 160, and 〈古代武器〉's own 「◆1st以上の〈アーニャ・メルフィッサ〉に付いていたら能力追加 自分のステージの〈古代武器〉1枚
+    # につき、このツールが付いているホロメンのアーツ+10。」 (the supports family's)
+    assert s["players"]["p1"]["center"]["damage"] == 160 + 10
 
 
 @needs_list
@@ -1753,3 +1755,643 @@ def test_hbp07_080_with_a_nene_oshi_attaches_an_archived_nekko(R):
     assert s["pending"]["kind"] == "attach_from_archive" and s["pending"]["options"] == [NEKKO]
     s = run(R, s, c("p1", "choose", choice=NEKKO))
     assert s["players"]["p1"]["back"][0]["attached"] == [NEKKO] and NEKKO not in s["players"]["p1"]["archive"]
+
+
+# ------------------------------------------------------------------ gifts in the "down" and "dealt" windows (abilities.windows)
+
+FLARE_SD9, NOEL_22, KIARA_41, MIO_29, LIZ_5, FUBUKI_SD14, CECILIA_D = (
+    "hSD09-007_C", "hBP07-022_R", "hBP08-041_C", "hBP07-029_RR", "hSD13-005_U", "hSD14-009_RR", "hBP04-028_C_02")
+WANTED |= {FLARE_SD9, NOEL_22, KIARA_41, MIO_29, LIZ_5, FUBUKI_SD14, CECILIA_D}
+
+
+@pytest.mark.parametrize("text, effect, params", [
+    # hSD09-007 不知火フレア ギフト
+    ("[コラボポジション限定]相手のターンで、このホロメンがダウンした時、自分のライフが相手より少ないなら、自分の減るライフ-1。",
+     "window_gift", {"moment": "down", "who": {"self": True}, "reads": "subject", "at": ["collab"], "then": {
+         "effect": "if_holds", "params": {"test": "life_fewer", "then": {"effect": "life_less", "params": {"amount": 1}}}}}),
+    # hBP07-022 白銀ノエル ギフト
+    ("[コラボポジション限定]相手のターンで、自分の#3期生を持つセンターホロメンがダウンした時、そのホロメンを含め重なっているホロメン"
+     "すべてを手札に戻す。", "window_gift",
+     {"moment": "down", "who": {"tag": "3期生", "pos": ["center"]}, "reads": "subject", "at": ["collab"],
+      "then": {"effect": "skill_downed_to_hand", "params": {"all": True}}}),
+    # hBP08-041 小鳥遊キアラ ギフト
+    ("相手のターンで、このホロメンがダウンした時、このホロメンをアーカイブするかわりに手札に戻せる。", "window_gift",
+     {"moment": "down", "who": {"self": True}, "reads": "subject", "optional": True,
+      "then": {"effect": "downed_top_to_hand", "params": {}}}),
+    # hBP05-035 さくらみこ ギフト (「…時に使える:」: asked)
+    ("[センターポジション・コラボポジション限定]相手のターンで、自分の〈さくらみこ〉がダウンした時に使える:自分のデッキから、〈み俺恥〉"
+     "1枚を公開し、手札に加える。そしてデッキをシャッフルする。", "window_gift",
+     {"moment": "down", "who": {"names": ["さくらみこ"]}, "reads": "holder", "optional": True, "at": ["center", "collab"],
+      "then": {"effect": "search_deck", "params": {"filter": {"names": ["み俺恥"]}}}}),
+    # hSD13-005 エリザベス ギフト (its name's once a turn)
+    ("相手のターンで、自分の#Justiceを持つホロメンがダウンした時、自分のエールデッキの上から1枚をこのホロメンに送る。自分のギフト"
+     "「For Justice! -ERB-」はターンに1回しか使えない。", "window_gift",
+     {"moment": "down", "who": {"tag": "Justice"}, "reads": "holder", "once_name": "ForJustice!-ERB-",
+      "then": {"effect": "cheer_to", "params": {"to": "self"}}}),
+    # hBP07-029 大神ミオ ギフト
+    ("[ターンに1回]相手のターンで、このホロメンがダメージを受けた時、このホロメンにサポートカードが付いているなら、このホロメンのHP50"
+     "回復。", "window_gift",
+     {"moment": "dealt", "who": {"self": True}, "reads": "subject", "once": True, "then": {
+         "effect": "if_attached", "params": {"filter": {"kind": "support"},
+                                             "then": {"effect": "heal", "params": {"amount": 50, "target": "self"}}}}}),
+])
+def test_window_gifts_are_recognised(text, effect, params):
+    assert rawlist.recognise(text) == (effect, params)
+
+
+def _downing(R, s, pos="center", card=None):
+    """p2's 炎堂アカリ Debut (art 0) on p1's holomem at ``pos``, its damage set one art short of its HP."""
+    h = s["players"]["p1"][pos]
+    h["damage"] = R.cardset.cards[h["card"]]["hp"] - R.cardset.cards[AKARI_D]["arts"][0]["dmg"]
+    s["players"]["p2"]["center"] = holo(AKARI_D, cheer=[WHITE, GREEN, RED, BLUE])
+    return s
+
+
+@needs_list
+def test_hsd09_007_with_fewer_life_its_down_at_the_collab_takes_one_life_less(R):
+    """hSD09-007 不知火フレア: 「[コラボポジション限定]相手のターンで、このホロメンがダウンした時、自分のライフが相手より少ないなら、
+    自分の減るライフ-1。」 (ダウン①: before the life is taken, ③)."""
+    for mine, lost in ((5, 1), (4, 0)):
+        s = p2_turn(p1_main())
+        s["players"]["p1"]["collab"] = holo(FLARE_SD9)
+        s["players"]["p1"]["life"], s["players"]["p2"]["life"] = mine, 5
+        s = _downing(R, s, "collab")
+        outcomes = (WHITE,) if lost else ()
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="collab"), *outcomes)
+        assert s["players"]["p1"]["collab"] is None and FLARE_SD9 in s["players"]["p1"]["archive"]
+        assert s["players"]["p1"]["life"] == mine - lost
+
+
+@needs_list
+def test_hbp07_022_a_downed_3rd_gen_centre_goes_back_to_the_hand_with_its_stack(R):
+    """hBP07-022 白銀ノエル: 「[コラボポジション限定]相手のターンで、自分の#3期生を持つセンターホロメンがダウンした時、そのホロメンを
+    含め重なっているホロメンすべてを手札に戻す。」"""
+    s = p2_turn(p1_main())
+    under = card_of(R, "宝鐘マリン", "debut")
+    s["players"]["p1"]["center"] = holo(MARINE_1, stack=[under], cheer=[WHITE])
+    s["players"]["p1"]["collab"] = holo(NOEL_22)
+    s = _downing(R, s)
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), GREEN)
+    p1 = s["players"]["p1"]
+    assert MARINE_1 in p1["hand"] and under in p1["hand"] and MARINE_1 not in p1["archive"] and WHITE in p1["archive"]
+
+
+@needs_list
+def test_hbp08_041_may_go_back_to_the_hand_instead_of_the_archive(R):
+    """hBP08-041 小鳥遊キアラ: 「相手のターンで、このホロメンがダウンした時、このホロメンをアーカイブするかわりに手札に戻せる。」
+    (its cheer archived all the same)."""
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"] = holo(KIARA_41, cheer=[WHITE])
+    s = _downing(R, s)
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "window" and s["pending"]["seat"] == "p1"
+    declined = run(R, s, c("p1", "choose", choice=None), GREEN)
+    assert KIARA_41 in declined["players"]["p1"]["archive"]
+    s = run(R, s, c("p1", "choose", choice=s["pending"]["options"][0]), GREEN)
+    assert KIARA_41 in s["players"]["p1"]["hand"] and KIARA_41 not in s["players"]["p1"]["archive"]
+    assert WHITE in s["players"]["p1"]["archive"]
+
+
+@needs_list
+def test_hsd13_005_sends_a_cheer_to_itself_once_a_turn_when_a_justice_holomem_downs(R):
+    """hSD13-005 エリザベス: 「相手のターンで、自分の#Justiceを持つホロメンがダウンした時、自分のエールデッキの上から1枚をこのホロメン
+    に送る。自分のギフト「For Justice! -ERB-」はターンに1回しか使えない。」 (このホロメン: the gift's own)."""
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"] = holo(CECILIA_D)
+    s["players"]["p1"]["collab"] = holo(LIZ_5)
+    s = _downing(R, s)
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), WHITE, GREEN)
+    assert s["players"]["p1"]["collab"]["cheer"] == [WHITE]
+    assert s["players"]["p1"]["gift_names"] == {"ForJustice!-ERB-": s["turn"]}
+
+
+@needs_list
+def test_hbp07_029_heals_50_once_a_turn_after_damage_while_it_holds_a_support(R):
+    """hBP07-029 大神ミオ: 「[ターンに1回]相手のターンで、このホロメンがダメージを受けた時、このホロメンにサポートカードが付いている
+    なら、このホロメンのHP50回復。」"""
+    art = R.cardset.cards[AKARI_D]["arts"][0]["dmg"]
+    for attached, left in (([], art), ([MIOFA], max(0, art - 50))):
+        s = p2_turn(p1_main())
+        s["players"]["p1"]["center"] = holo(MIO_29, attached=attached)
+        s["players"]["p2"]["center"] = holo(AKARI_D, cheer=[WHITE, GREEN, RED, BLUE])
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+        assert s["players"]["p1"]["center"]["damage"] == left
+    assert s["players"]["p1"]["center"]["gift_turn"] == s["turn"]
+
+
+# ------------------------------------------------------------------ 「<数えるもの>1枚(人)につき」, 「[ターンに1回]…ダウンさせた時」
+
+SHIORI_7, BIJOU_8, MIKO_SD16, NOEL_SD9 = "hSD12-007_P", "hSD12-008_C", "hSD16-009_RR", "hSD09-005_C"
+WANTED |= {SHIORI_7, BIJOU_8, MIKO_SD16, NOEL_SD9}
+NAMES |= {"白銀ノエル"}
+
+
+@pytest.mark.parametrize("text, effect, params", [
+    # hSD12-008 古石ビジュー コラボエフェクト
+    ("自分が後攻で最初のターンなら、お互いのステージのエール1枚につき、自分のデッキを1枚引く。", "if_state",
+     {"test": "second_first_turn", "then": {"effect": "draw_per", "params": {"source": "both_stage_cheer"}}}),
+    # hSD16-009 さくらみこ ブルームエフェクト
+    ("このターンの間、自分のステージの〈35P〉1枚につき、このホロメンのアーツ+10。", "boost_per_count",
+     {"source": "stage_name", "name": "35P", "to": "self", "amount": 10}),
+    # hSD09-005 白銀ノエル コラボエフェクト
+    ("このターンの間、自分のステージの異なるカード名の#3期生を持つホロメン1人につき、自分のセンターポジションの2ndホロメンのアーツ"
+     "+10。", "boost_per_count", {"source": "distinct_tag", "name": "3期生", "to": "center", "level": "2nd", "amount": 10}),
+    # hSD12-007 シオリ・ノヴェラ ギフト
+    ("[ターンに1回]このホロメンが相手のホロメンをダウンさせた時、自分のアーカイブのLIMITED以外のサポートカード1枚を手札に戻す。",
+     "on_ko", {"then": {"effect": "once_gift", "params": {"then": {"effect": "from_archive", "params": {
+         "optional": False, "filter": {"kind": "support", "limited": False}}}}}}),
+])
+def test_counted_and_once_texts_are_recognised(text, effect, params):
+    assert rawlist.recognise(text) == (effect, params)
+
+
+@needs_list
+def test_hsd12_008_second_players_first_turn_draws_one_per_cheer_on_both_stages(R):
+    """hSD12-008 古石ビジュー コラボエフェクト: 「自分が後攻で最初のターンなら、お互いのステージのエール1枚につき、自分のデッキを1枚
+    引く。」 (counted as it resolves)."""
+    s = p2_turn(p1_main())
+    for seat in ("p1", "p2"):
+        for _, h in [("center", s["players"][seat]["center"])] + [(i, b) for i, b in enumerate(s["players"][seat]["back"])]:
+            h["cheer"] = []
+    s["players"]["p1"]["center"]["cheer"], s["players"]["p2"]["center"]["cheer"] = [WHITE], [RED]
+    hand = len(s["players"]["p2"]["hand"])
+    s = collab(R, s, BIJOU_8, "p2", MEMO, LETTER)
+    assert len(s["players"]["p2"]["hand"]) == hand + 2
+    later = p1_later()  # not the second player's first turn: nothing
+    hand = len(later["players"]["p1"]["hand"])
+    later = collab(R, later, BIJOU_8)
+    assert len(later["players"]["p1"]["hand"]) == hand
+
+
+@needs_list
+def test_hsd16_009_adds_10_per_35p_on_the_stage(R):
+    """hSD16-009 さくらみこ ブルームエフェクト: 「このターンの間、自分のステージの〈35P〉1枚につき、このホロメンのアーツ+10。」"""
+    s = p1_later()
+    s["players"]["p1"]["center"]["attached"] = [P35]
+    s["players"]["p1"]["back"][0]["attached"] = [P35]
+    s = bloom(R, s, MIKO_SD16)
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 20
+
+
+@needs_list
+def test_hsd09_005_adds_10_per_3rd_gen_name_to_a_2nd_centre(R):
+    """hSD09-005 白銀ノエル コラボエフェクト: 「このターンの間、自分のステージの異なるカード名の#3期生を持つホロメン1人につき、自分の
+    センターポジションの2ndホロメンのアーツ+10。」 (白銀ノエル twice counts once; a centre not 2nd gets nothing)."""
+    s = p1_later()
+    s["players"]["p1"]["center"]["card"] = NOEL_22  # 2nd, #3期生
+    s["players"]["p1"]["back"].append(holo(MARINE_1))  # 宝鐘マリン, #3期生
+    s = collab(R, s, NOEL_SD9)
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 20
+    debut = p1_later()
+    debut = collab(R, debut, NOEL_SD9)
+    assert debut["players"]["p1"]["center"]["mods"]["arts"] == 0
+
+
+@needs_list
+def test_hsd12_007_returns_a_non_limited_support_once_a_turn_when_it_downs_one(R):
+    """hSD12-007 シオリ・ノヴェラ ギフト: 「[ターンに1回]このホロメンが相手のホロメンをダウンさせた時、自分のアーカイブのLIMITED
+    以外のサポートカード1枚を手札に戻す。」"""
+    for spent in (False, True):
+        s = p1_later()
+        s["players"]["p1"]["center"] = holo(SHIORI_7, cheer=[WHITE, GREEN, RED, BLUE, RED, BLUE])
+        if spent:
+            s["players"]["p1"]["center"]["gift_turn"] = s["turn"]
+        s["players"]["p1"]["archive"] = [YUKIMIN]
+        s["players"]["p2"]["center"]["damage"] = R.cardset.cards[s["players"]["p2"]["center"]["card"]]["hp"] - 1
+        s = run(R, s, c("p1", "arts", holomem="center", art=0, target="center"), RED)
+        if spent:
+            assert YUKIMIN in s["players"]["p1"]["archive"] and (s["pending"] or {}).get("kind") != "from_archive"
+        else:
+            if s["pending"] and s["pending"]["kind"] == "from_archive":
+                s = run(R, s, c("p1", "choose", choice=YUKIMIN))
+            assert YUKIMIN in s["players"]["p1"]["hand"] and s["players"]["p1"]["center"]["gift_turn"] == s["turn"]
+
+
+CECILIA_31 = "hBP04-031_R"
+WANTED |= {CECILIA_31}
+
+
+@needs_list
+def test_hbp04_031_adds_30_while_the_opponent_has_a_jp_or_id_holomem(R):
+    """hBP04-031 セシリア・イマーグリーン ギフト: 「相手のステージに[#JPか#ID]を持つホロメンがいる間、このホロメンのアーツ+30。」
+    (read as its arts deal damage: 対戦中の現象/ギフト)."""
+    assert rawlist.recognise("相手のステージに[#JPか#ID]を持つホロメンがいる間、このホロメンのアーツ+30。") == (
+        "arts_gift", {"amount": 30, "holder": {"self": True}, "at": None, "opp_tags": ["JP", "ID"]})
+    dealt = {}
+    for target in (NOEL_22, IRYS_2):  # #JP; #EN only (the FIXTURE holomem on p1's back have no tags)
+        s = p2_turn(p1_main())
+        s = _attack(R, s, CECILIA_31, target)
+        dealt[target] = s["players"]["p1"]["center"]["damage"]
+    assert dealt[NOEL_22] - dealt[IRYS_2] == 30
+    assert dealt[IRYS_2] == R.cardset.cards[CECILIA_31]["arts"][0]["dmg"]
+
+
+IROHA_26, LUI_65 = "hBP06-026_R", "hBP08-065_R"
+WANTED |= {IROHA_26, LUI_65}
+NAMES |= {"鷹嶺ルイ"}
+
+
+def test_a_hand_count_and_a_face_or_else_are_recognised():
+    """hBP06-026 風真いろは ギフト 「…自分の手札が5枚以上なら、…」 and hBP08-065 鷹嶺ルイ 「…サイコロを1回振る。1なら、…。1以外
+    なら、…」."""
+    assert rawlist.recognise("自分の手札が5枚以上なら、自分のエールデッキの上から1枚を自分のコラボホロメンに送れる。") == (
+        "if_holds", {"test": "hand_min", "n": 5, "then": {"effect": "cheer_to_holomem",
+                                                          "params": {"holder": {"pos": ["collab"]}, "optional": True}}})
+    assert rawlist.recognise("サイコロを1回振る。1なら、自分のデッキを3枚引く。1以外なら、自分のデッキを1枚引く。") == (
+        "roll_then", {"optional": False, "branches": [
+            {"faces": [1], "then": {"effect": "draw", "params": {"count": 3}}},
+            {"faces": [2, 3, 4, 5, 6], "then": {"effect": "draw", "params": {"count": 1}}}]})
+
+
+@needs_list
+def test_hbp06_026_at_the_centre_may_send_a_cheer_to_a_collab_holomem_with_five_in_hand(R):
+    """hBP06-026 風真いろは ギフト: 「[センターポジション限定]自分のホロメンがコラボした時、自分の手札が5枚以上なら、自分のエールデッキ
+    の上から1枚を自分のコラボホロメンに送れる。」"""
+    for extra, asked in ((0, False), (5, True)):
+        s = p1_later()
+        s["players"]["p1"]["center"]["card"] = IROHA_26
+        s["players"]["p1"]["hand"] = s["players"]["p1"]["hand"][:4] + [MEMO] * extra
+        s = run(R, s, c("p1", "collab", back="back0"))
+        assert (s["pending"] is not None and s["pending"]["kind"] == "cheer_to_holomem") == asked
+    s = run(R, s, c("p1", "choose", choice="send"), WHITE)
+    assert s["players"]["p1"]["collab"]["cheer"] == [WHITE]
+
+
+@needs_list
+def test_hbp08_065_at_the_centre_pays_a_card_and_rolls_three_draws_on_a_1(R):
+    """hBP08-065 鷹嶺ルイ ブルームエフェクト: 「[センターポジション限定]自分の手札1枚をアーカイブできる:サイコロを1回振る。1なら、
+    自分のデッキを3枚引く。1以外なら、自分のデッキを1枚引く。」"""
+    s = p1_later()
+    s = bloom(R, s, LUI_65)
+    assert s["pending"]["kind"] == "cost_hand"
+    card = next(x for x in s["pending"]["options"] if x is not None)
+    hand = len(s["players"]["p1"]["hand"])
+    one = run(R, s, c("p1", "choose", choice=card), 1, MEMO, LETTER, MEMO)
+    assert len(one["players"]["p1"]["hand"]) == hand - 1 + 3
+    other_face = run(R, s, c("p1", "choose", choice=card), 4, MEMO)
+    assert len(other_face["players"]["p1"]["hand"]) == hand - 1 + 1
+
+
+LIZ_49, RADEN_SD15 = "hBP07-049_RR", "hSD15-007_U"
+WANTED |= {LIZ_49, RADEN_SD15}
+NAMES |= {"儒烏風亭らでん"}
+
+
+@needs_list
+def test_hbp07_049_when_its_side_downs_one_a_chosen_holomem_needs_two_colourless_less(R):
+    """hBP07-049 エリザベス ギフト: 「[センターポジション・コラボポジション限定]自分のホロメンが相手のホロメンをダウンさせた時、自分の
+    ホロメン1人を選ぶ。このターンの間、選んだホロメン1人のアーツに必要な無色-2。」 (the "ko" window, after the downs' steps)."""
+    assert rawlist.recognise("[センターポジション・コラボポジション限定]自分のホロメンが相手のホロメンをダウンさせた時、自分のホロメン1人を"
+                             "選ぶ。このターンの間、選んだホロメン1人のアーツに必要な無色-2。") == (
+        "window_gift", {"moment": "ko", "who": {}, "reads": "holder", "at": ["center", "collab"],
+                        "then": {"effect": "choose_cost_less", "params": {"color": "any", "amount": 2}}})
+    s = p1_later()
+    s["players"]["p1"]["center"] = holo(LIZ_49, cheer=[WHITE, GREEN, RED, BLUE, RED, BLUE])
+    s["players"]["p2"]["center"]["damage"] = R.cardset.cards[s["players"]["p2"]["center"]["card"]]["hp"] - 1
+    s = run(R, s, c("p1", "arts", holomem="center", art=0, target="center"), RED)
+    while s["pending"] and s["pending"]["seat"] == "p2":  # p2's new centre first
+        s = run(R, s, c("p2", "choose", choice=s["pending"]["options"][0]))
+    assert s["pending"]["kind"] == "choose_cost_less" and s["pending"]["seat"] == "p1"
+    s = run(R, s, c("p1", "choose", choice="back0"))
+    t = R.context(copy.deepcopy(s), R.cardset)
+    assert keywords.arts_cost(t, "p1", "back0", ["red", "any", "any"]) == ["red"]
+
+
+@needs_list
+def test_hsd15_007_mills_one_then_may_put_an_archived_debut_on_the_stage(R):
+    """hSD15-007 儒烏風亭らでん コラボエフェクト: 「自分のデッキの上から1枚をアーカイブする。その後、自分のアーカイブのDebutホロメン
+    1枚をステージに出せる。」"""
+    s = p1_later()
+    debut = card_of(R, "儒烏風亭らでん", "debut")
+    s = in_deck(s, "p1", debut)
+    backs = len(s["players"]["p1"]["back"])
+    s = collab(R, s, RADEN_SD15, "p1", debut)
+    assert s["pending"]["kind"] == "archive_debut_to_stage" and s["pending"]["options"][-1] is None
+    s = run(R, s, c("p1", "choose", choice=debut))
+    assert s["players"]["p1"]["back"][-1]["card"] == debut and debut not in s["players"]["p1"]["archive"]
+    assert len(s["players"]["p1"]["back"]) == backs  # back0 collabed, the Debut came
+
+
+AYAME_37, ZETA_18 = "hBP06-037_S", "hBP07-018_C"
+WANTED |= {AYAME_37, ZETA_18}
+NAMES |= {"百鬼あやめ", "ベスティア・ゼータ"}
+
+
+@needs_list
+def test_hbp06_037_may_put_two_archived_red_cheer_under_the_cheer_deck_in_its_order(R):
+    """hBP06-037 百鬼あやめ ブルームエフェクト: 「自分のアーカイブの赤エール2枚を好きな順でエールデッキの下に戻せる。」 (山札: the
+    cheer deck's bottom is then known, in that order)."""
+    assert rawlist.recognise("自分のアーカイブの赤エール2枚を好きな順でエールデッキの下に戻せる。") == (
+        "archive_cheer_bottom", {"count": 2, "optional": True, "color": "red"})
+    s = p1_later()
+    s["players"]["p1"]["archive"] = [RED]
+    one = bloom(R, copy.deepcopy(s), AYAME_37)
+    assert one["pending"] is None and one["players"]["p1"]["archive"] == [RED]  # one red: nothing
+    s["players"]["p1"]["archive"] = [RED, BLUE, RED]
+    s = bloom(R, s, AYAME_37)
+    assert s["pending"]["kind"] == "archive_cheer_bottom" and s["pending"]["options"] == [RED, None]
+    s = run(R, s, c("p1", "choose", choice=RED))
+    assert s["pending"]["options"] == [RED]
+    s = run(R, s, c("p1", "choose", choice=RED))
+    assert s["players"]["p1"]["archive"] == [BLUE]
+    assert s["zones"]["piles"]["cheer/p1"]["bottom"][-2:] == [RED, RED]
+
+
+@needs_list
+def test_hbp07_018_reveals_the_top_a_support_to_the_hand_else_back_on_top(R):
+    """hBP07-018 ベスティア・ゼータ コラボエフェクト: 「自分のデッキの上から1枚を公開する。公開したカードがサポートカードなら、そのカードを
+    手札に加える。サポートカード以外なら、そのカードをデッキの上に戻す。」"""
+    s = p1_later()
+    hand = len(s["players"]["p1"]["hand"])
+    support = collab(R, copy.deepcopy(s), ZETA_18, "p1", MEMO)
+    assert len(support["players"]["p1"]["hand"]) == hand + 1 and support["players"]["p1"]["hand"][-1] == MEMO
+    holomem = collab(R, s, ZETA_18, "p1", YUKI_D)
+    assert len(holomem["players"]["p1"]["hand"]) == hand
+    assert holomem["zones"]["piles"]["deck/p1"]["top"][0] == YUKI_D  # known, on top
+
+
+MATSURI_84, IRYS_9 = "hBP07-084_R", "hBP08-009_U"
+WANTED |= {MATSURI_84, IRYS_9}
+
+
+@needs_list
+def test_hbp07_084_puts_an_archived_limited_under_the_deck_to_go_back_to_the_hand(R):
+    """hBP07-084 夏色まつり ギフト: 「相手のターンで、このホロメンがダウンした時、自分のアーカイブのLIMITEDのサポートカード1枚をデッキの
+    下に戻せる。戻したなら、このホロメンをアーカイブするかわりに手札に戻す。」 (ダウン①: the cost, then its top card kept)."""
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"] = holo(MATSURI_84, cheer=[WHITE])
+    s["players"]["p1"]["archive"] = [MANAGER]
+    s = _downing(R, s)
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "arts_cost_archive" and s["pending"]["options"] == [MANAGER, None]
+    declined = run(R, s, c("p1", "choose", choice=None), GREEN)
+    assert MATSURI_84 in declined["players"]["p1"]["archive"]
+    s = run(R, s, c("p1", "choose", choice=MANAGER), GREEN)
+    p1 = s["players"]["p1"]
+    assert MATSURI_84 in p1["hand"] and MANAGER not in p1["archive"] and WHITE in p1["archive"]
+    assert s["zones"]["piles"]["deck/p1"]["bottom"][-1] == MANAGER
+
+
+@needs_list
+def test_hbp08_009_takes_a_support_from_the_holopower_then_refills_it(R):
+    """hBP08-009 IRyS コラボエフェクト: 「自分のホロパワーを見る。その中からサポートカード1枚を公開し、手札に加える。そしてホロパワーを
+    シャッフルする。手札に加えたなら、自分のデッキの上から1枚をホロパワーにする。」"""
+    s = p1_later()
+    s["players"]["p1"]["holopower"] = [MEMO, YUKI_D]
+    s = collab(R, s, IRYS_9, "p1", YUKI_D)  # the collab's own ホロパワー card, turned up to p1: a holomem
+    assert s["pending"]["kind"] == "holopower_pick" and s["pending"]["options"] == [MEMO]
+    size = len(s["players"]["p1"]["holopower"])
+    s = run(R, s, c("p1", "choose", choice=MEMO))
+    assert MEMO in s["players"]["p1"]["hand"] and len(s["players"]["p1"]["holopower"]) == size
+    none = p1_later()
+    none["players"]["p1"]["holopower"] = [YUKI_D]
+    none["players"]["p1"]["back"][0]["card"] = IRYS_9
+    none = run(R, none, c("p1", "collab", back="back0"), YUKI_D)  # the collab's card turned up: a holomem
+    assert none["pending"] is None and len(none["players"]["p1"]["holopower"]) == 2  # no support: no refill
+
+
+MIKO_43, BAE_45B = "hBP07-043_P_01", "hBP08-045_R"
+WANTED |= {MIKO_43, BAE_45B}
+
+
+@needs_list
+def test_hbp07_043_a_chosen_5_is_every_die_a_miko_ability_rolls_this_turn(R):
+    """hBP07-043 さくらみこ コラボエフェクト: 「3か5を選ぶ。このターンの間、自分の推しホロメンの〈さくらみこ〉と自分のステージの〈さくらみこ〉
+    の能力でサイコロを振る時、そのサイコロの目の数すべてを選んだ数として扱う。」 (サイコロを振る: no die is read then), with hBP03-030's
+    「エリートギャンブル」 rolling."""
+    assert rawlist.recognise("3か5を選ぶ。このターンの間、自分の推しホロメンの〈さくらみこ〉と自分のステージの〈さくらみこ〉の能力でサイコロを"
+                             "振る時、そのサイコロの目の数すべてを選んだ数として扱う。") == (
+        "die_named", {"names": ["さくらみこ"], "choices": [3, 5]})
+    s = p1_later()
+    s["players"]["p1"]["center"] = holo(MIKO_30, attached=[P35])
+    s = collab(R, s, MIKO_43)
+    assert s["pending"]["kind"] == "die_named" and s["pending"]["options"] == [3, 5]
+    s = run(R, s, c("p1", "choose", choice=5))
+    s = run(R, s, c("p1", "gift", holomem="center"))  # no outcome stated: the die is treated as 5
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 50
+    t = R.context(copy.deepcopy(s), R.cardset)
+    assert keywords.keywords_effects.treated_die(t, "p1", MIKO_30) == {"face": 5}
+    assert keywords.keywords_effects.treated_die(t, "p1", P35) is None  # 35P's own ability: not a 〈さくらみこ〉's
+
+
+@needs_list
+def test_hbp08_045_doubles_the_dice_of_baelz_abilities_this_turn(R):
+    """hBP08-045 ハコス・ベールズ コラボエフェクト: 「このターンの間、自分の推しホロメンの〈ハコス・ベールズ〉と自分のステージの〈ハコス・
+    ベールズ〉の能力でサイコロを振る時、そのサイコロの目の数すべてを倍の数として扱う。」, then its art 「自分のステージのホロメン1人を選び、
+    サイコロを1回振る。出た目の数1につき、このターンの間、選んだホロメンのアーツ+10。」 rolling a 3 (treated as 6)."""
+    s = collab(R, p1_later(), BAE_45B)
+    t = R.context(copy.deepcopy(s), R.cardset)
+    assert keywords.keywords_effects.treated_die(t, "p1", BAE_45B) == {"double": True}
+    assert keywords.keywords_effects.treated_die(t, "p1", MIKO_30) is None
+    s["players"]["p1"]["collab"]["cheer"] = [WHITE, GREEN, RED, BLUE, RED, BLUE]
+    s = run(R, s, c("p1", "arts", holomem="collab", art=0, target="center"))
+    assert "center" in s["pending"]["options"]
+    s = run(R, s, c("p1", "choose", choice="center"), 3)
+    assert s["players"]["p1"]["center"]["mods"]["arts"] == 60
+    assert [e["face"] for e in s["events"] if e["kind"] == "roll"] == [3, 6]
+
+
+MATSURI_82 = "hBP04-082_RR"
+WANTED |= {MATSURI_82}
+
+
+@needs_list
+def test_hbp04_082_rolls_once_per_1st_gen_name_and_sends_a_cheer_per_4_or_more(R):
+    """hBP04-082 夏色まつり ブルームエフェクト: 「自分のステージの異なるカード名の#1期生を持つホロメン1人につき、サイコロを1回振れる:
+    4以上が出た回数1回につき、自分のエールデッキの上から1枚をこのホロメンに送る。」 (counted as it resolves: itself and 白上フブキ)."""
+    s = p1_later()
+    s["players"]["p1"]["back"][0]["card"] = FUBUKI_SD14
+    s = bloom(R, s, MATSURI_82)
+    assert s["pending"]["options"] == ["roll", "skip"]
+    s = run(R, s, c("p1", "choose", choice="roll"), 4, 2, WHITE)
+    assert s["players"]["p1"]["center"]["cheer"][-1] == WHITE
+    assert [e["face"] for e in s["events"] if e["kind"] == "roll"] == [4, 2]
+
+
+AKI_28, KOYORI_21, IRYS_8, TUBE, PARKA = "hBP08-028_R", "hBP06-021_R", "hBP08-008_C", "hBP04-097_U", "hBP08-102_C"
+WANTED |= {AKI_28, KOYORI_21, IRYS_8, TUBE, PARKA}
+
+
+@needs_list
+def test_hbp08_028_a_buzz_or_2nd_chosen_aki_gets_50_instead_of_20(R):
+    """hBP08-028 アキ・ローゼンタール ブルームエフェクト: 「自分のツールが付いている〈アキ・ローゼンタール〉1人を選ぶ。このターンの間、
+    選んだホロメンのアーツ+20。選んだホロメンがBuzzホロメンか2ndホロメンなら、かわりに、そのホロメンのアーツ+50。」"""
+    s = p1_later()
+    s["players"]["p1"]["center"]["attached"] = [PARKA]
+    s["players"]["p1"]["back"][0] = holo(AKI_2, attached=[PARKA])
+    s = bloom(R, s, AKI_28)
+    assert s["pending"]["kind"] == "boost_holomem" and s["pending"]["options"] == ["center", "back0"]
+    first = run(R, s, c("p1", "choose", choice="center"))
+    assert first["players"]["p1"]["center"]["mods"]["arts"] == 20
+    second = run(R, s, c("p1", "choose", choice="back0"))
+    assert second["players"]["p1"]["back"][0]["mods"]["arts"] == 50
+
+
+@needs_list
+def test_hbp06_021_with_a_koyolab_support_on_itself_the_boost_is_50(R):
+    """hBP06-021 博衣こより コラボエフェクト: 「このターンの間、自分のステージの#秘密結社holoXを持つホロメン1人のアーツ+30。このホロメンに
+    #こよラボを持つサポートカードが付いているなら、かわりに、そのホロメンのアーツ+50。」"""
+    dealt = []
+    for attached in ([], [TUBE]):
+        s = p1_later()
+        s["players"]["p1"]["back"][0]["attached"] = list(attached)
+        s = collab(R, s, KOYORI_21)
+        dealt.append(s["players"]["p1"]["collab"]["mods"]["arts"])
+    assert dealt == [30, 50]
+
+
+@needs_list
+def test_hbp08_008_on_the_second_players_first_turn_boosts_and_with_purple_draws(R):
+    """hBP08-008 IRyS コラボエフェクト: 「自分が後攻で最初のターンなら、自分のステージの#Promiseを持つホロメン1人を選ぶ。このターンの間、
+    選んだホロメンのアーツ+30。さらに、自分のステージに紫エールがあるなら、自分のデッキを1枚引く。」 (the condition leads both)."""
+    s = p2_turn(p1_main())
+    s["players"]["p2"]["center"]["cheer"] = [R.purple]
+    hand = len(s["players"]["p2"]["hand"])
+    s = collab(R, s, IRYS_8, "p2", MEMO)
+    assert s["players"]["p2"]["collab"]["mods"]["arts"] == 30 and len(s["players"]["p2"]["hand"]) == hand + 1
+    later = p1_later()
+    later["players"]["p1"]["center"]["cheer"] = [R.purple]
+    hand = len(later["players"]["p1"]["hand"])
+    later = collab(R, later, IRYS_8)
+    assert later["players"]["p1"]["collab"]["mods"]["arts"] == 0 and len(later["players"]["p1"]["hand"]) == hand
+
+
+LUNA_31, KIARA_42, LUKNIGHT = "hBP06-031_RR", "hBP08-042_U", "hBP03-105_U"
+WANTED |= {LUNA_31, KIARA_42, LUKNIGHT}
+NAMES |= {"姫森ルーナ"}
+
+
+@needs_list
+def test_hbp06_031_with_a_luna_oshi_archives_luknights_for_a_cheer_each(R):
+    """hBP06-031 姫森ルーナ ブルームエフェクト: 「自分の推しホロメンが〈姫森ルーナ〉なら、自分のステージの〈ルーナイト〉1～2枚をアーカイブ
+    できる:アーカイブしたカード1枚につき、自分のエールデッキの上から1枚を自分の〈姫森ルーナ〉1人に送る。」"""
+    s = p1_later()
+    s["players"]["p1"]["oshi"] = card_of(R, "姫森ルーナ", kind=("oshi",))
+    s["players"]["p1"]["center"]["attached"] = [LUKNIGHT, LUKNIGHT]
+    s = bloom(R, s, LUNA_31)
+    assert s["pending"]["kind"] == "cost_stage_named" and s["pending"]["options"] == [["center", LUKNIGHT], None]
+    s = run(R, s, c("p1", "choose", choice=["center", LUKNIGHT]))
+    s = run(R, s, c("p1", "choose", choice=["center", LUKNIGHT]), WHITE, GREEN)
+    center = s["players"]["p1"]["center"]
+    assert center["attached"] == [] and center["cheer"][-2:] == [WHITE, GREEN]
+    assert s["players"]["p1"]["archive"].count(LUKNIGHT) == 2
+    no_oshi = bloom(R, p1_later(), LUNA_31)
+    assert no_oshi["pending"] is None
+
+
+@needs_list
+def test_hbp08_042_archives_up_to_three_for_10_each_on_one_chosen_holomem(R):
+    """hBP08-042 小鳥遊キアラ ブルームエフェクト: 「自分の手札1～3枚をアーカイブできる:自分のステージのホロメン1人を選ぶ。この能力で
+    アーカイブしたカード1枚につき、このターンの間、選んだホロメンのアーツ+10。」"""
+    s = p1_later()
+    s = bloom(R, s, KIARA_42)
+    assert s["pending"]["kind"] == "cost_hand_n" and s["pending"]["options"][-1] is None
+    for _ in range(2):
+        s = run(R, s, c("p1", "choose", choice=s["pending"]["options"][0]))
+    s = run(R, s, c("p1", "choose", choice=None))
+    assert s["pending"]["kind"] == "boost_holomem"
+    s = run(R, s, c("p1", "choose", choice="back0"))
+    assert s["players"]["p1"]["back"][0]["mods"]["arts"] == 20
+
+
+CECILIA_23, SU_47, SU_53 = "hBP08-023_C", "hBP08-047_C", "hBP08-053_RR"
+WANTED |= {CECILIA_23, SU_47, SU_53}
+
+
+@needs_list
+def test_hbp08_023_may_rest_then_with_two_resting_justice_heals_50(R):
+    """hBP08-023 セシリア・イマーグリーン ブルームエフェクト: 「このホロメンをお休みさせることができる。その後、自分のお休みしている
+    #Justiceを持つホロメンが2人以上いるなら、自分のホロメン1人のHP50回復。」"""
+    s = p1_later()
+    s["players"]["p1"]["back"][0] = holo(CECILIA_D, rested=True, damage=60)
+    s = bloom(R, s, CECILIA_23)
+    assert s["pending"]["kind"] == "rest_self_may" and s["pending"]["options"] == ["rest", None]
+    declined = run(R, s, c("p1", "choose", choice=None))
+    assert declined["players"]["p1"]["back"][0]["damage"] == 60 and not declined["players"]["p1"]["center"]["rested"]
+    s = run(R, s, c("p1", "choose", choice="rest"))
+    assert s["players"]["p1"]["center"]["rested"]
+    if s["pending"] is not None:  # which holomem to heal
+        s = run(R, s, c("p1", "choose", choice="back0"))
+    assert s["players"]["p1"]["back"][0]["damage"] == 10
+
+
+@needs_list
+def test_hbp08_047_second_first_turn_draws_one_and_one_per_opposing_baton_colourless(R):
+    """hBP08-047 水宮枢 コラボエフェクト: 「自分が後攻で最初のターンなら、自分のデッキを1枚引き、相手のセンターホロメンのバトンタッチに
+    必要な無色1つにつき、自分のデッキを1枚引く。」"""
+    s = p2_turn(p1_main())
+    baton = R.cardset.cards[s["players"]["p1"]["center"]["card"]]["baton"]
+    hand = len(s["players"]["p2"]["hand"])
+    s = collab(R, s, SU_47, "p2", *([MEMO, LETTER, MEMO, LETTER][:1 + baton]))
+    assert len(s["players"]["p2"]["hand"]) == hand + 1 + baton
+
+
+@needs_list
+def test_hbp08_053_at_the_centre_an_opposing_centre_with_baton_5_needs_two_more(R):
+    """hBP08-053 水宮枢 ギフト: 「[センターポジション限定]相手のセンターホロメンのバトンタッチに必要な無色が5つ以上なら、相手のセンター
+    ホロメンのアーツに必要な無色+2。」"""
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"] = holo(SU_53)
+    t = R.context(copy.deepcopy(s), R.cardset)
+    assert keywords.arts_cost(t, "p2", "center", ["red"]) == ["red"]
+    s["players"]["p2"]["center"]["lasting"] = [{"kind": "baton", "amount": 5, "until": s["turn"] + 2}]
+    t = R.context(copy.deepcopy(s), R.cardset)
+    assert keywords.arts_cost(t, "p2", "center", ["red"]) == ["red", "any", "any"]
+    s["players"]["p1"]["collab"], s["players"]["p1"]["center"] = s["players"]["p1"]["center"], holo(YUKI_D)
+    t = R.context(copy.deepcopy(s), R.cardset)
+    assert keywords.arts_cost(t, "p2", "center", ["red"]) == ["red"]  # 「[センターポジション限定]」
+
+
+LUNA_SD8, PASOKON_E, RIONA_16 = "hSD08-005_C", "hBP08-090_C", "hBP06-016_P"
+WANTED |= {LUNA_SD8, PASOKON_E, RIONA_16}
+
+
+def test_card_descriptions_of_a_name_part_and_of_an_ability_kind():
+    """「カード名に「パソコン」を含むアイテム」 (hSD08-005) and 「[コラボエフェクトと#FLOW GLOWを持つホロメン]」 (hBP06-016, hSD10-010)."""
+    assert keywords.card_filter("カード名に「パソコン」を含むアイテム") == {"name_has": "パソコン", "support": "item"}
+    assert keywords.card_filter("[コラボエフェクトと#FLOWGLOWを持つホロメン]") == {
+        "holomem": True, "tag": "FLOWGLOW", "ability_kind": "collab"}
+
+
+@needs_list
+def test_hbp06_016_searches_a_flow_glow_holomem_with_a_collab_effect(R):
+    """hBP06-016 響咲リオナ コラボエフェクト: 「自分が後攻で最初のターンなら、自分のデッキから、[コラボエフェクトと#FLOW GLOWを持つ
+    ホロメン]1枚を公開し、手札に加える。そしてデッキをシャッフルする。」 (水宮枢 hBP08-053: a gift, no collab effect)."""
+    s = p2_turn(p1_main())
+    s = in_deck(in_deck(s, "p2", RIONA_16), "p2", SU_53)
+    s = collab(R, s, RIONA_16, "p2")
+    assert s["pending"]["kind"] == "search_deck"
+    assert RIONA_16 in s["pending"]["options"] and SU_53 not in s["pending"]["options"]
+
+
+@needs_list
+def test_hsd08_005_at_the_collab_may_take_back_a_pasokon_item_when_one_of_its_side_downs(R):
+    """hSD08-005 姫森ルーナ ギフト: 「[コラボポジション限定]相手のターンで、自分のホロメンがダウンした時、自分のライフが相手以下なら、
+    自分のアーカイブのカード名に「パソコン」を含むアイテム1枚を手札に戻せる。」"""
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["collab"] = holo(LUNA_SD8)
+    s["players"]["p1"]["archive"] = [PASOKON_E, MEMO]
+    s = _downing(R, s)
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "from_archive" and s["pending"]["options"] == [PASOKON_E, None]
+    s = run(R, s, c("p1", "choose", choice=PASOKON_E), GREEN)
+    assert PASOKON_E in s["players"]["p1"]["hand"] and MEMO in s["players"]["p1"]["archive"]
+
+
+BOTAN_28 = "hBP05-028_R"
+WANTED |= {BOTAN_28}
+
+
+@needs_list
+def test_hbp05_028_at_the_centre_draws_once_a_turn_when_a_botan_deals_30_special(R):
+    """hBP05-028 獅白ぼたん ギフト: 「[センターポジション限定][ターンに1回]自分の推しホロメンの〈獅白ぼたん〉か自分のステージの〈獅白ぼたん〉
+    が相手のホロメンに30以上の特殊ダメージを与えた時、自分のデッキを1枚引く。」, with its own art 「自分の〈獅白ぼたん〉のエール1枚を
+    アーカイブできる:相手のセンターホロメンに特殊ダメージ30を与える。」"""
+    s = p1_later()
+    s["players"]["p1"]["center"] = holo(BOTAN_28, cheer=[WHITE, GREEN, RED, BLUE, RED, BLUE])
+    s["players"]["p2"]["center"]["card"] = IRYS_2
+    hand = len(s["players"]["p1"]["hand"])
+    s = run(R, s, c("p1", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "cost_holo_cheer"
+    s = run(R, s, c("p1", "choose", choice=s["pending"]["options"][0]), MEMO)
+    assert len(s["players"]["p1"]["hand"]) == hand + 1 and s["players"]["p1"]["center"]["gift_turn"] == s["turn"]

@@ -52,6 +52,8 @@ IROHA_OSHI, IROHA_BUZZ, IROHA_2 = "hBP06-003_OSR", "hBP06-026_R", "hBP07-030_R"
 MATSURI_OSHI, MATSURI_D, CECILIA_OSHI, CECILIA_D = "hBP06-008_OSR", "hBP04-079_02_C", "hBP08-002_OSR", "hBP04-028_C_02"
 LUI_D = "hBP01-056_C_02"
 SHION_OSHI, SHION_D, WATAME_STAGE = "hBP02-005_OSR", "hBP02-042_C", "hBP07-001_OSR"
+SHION_MAGIC = "hBP02-043_U"
+HAATO_OSHI, HAATO_D = "hBP07-004_OSR", "hBP03-031_02_C"
 AZKI_D, SUU_FG, NENE_D, IRYS_D, RAORA_D = "hBP01-044_02_C", "hBP08-047_C", "hBP04-083_02_C", "hBP01-028_C_02", "hBP08-019_U"
 MUMEI_YS, IROHA_SD, MIO_OSHI, FLARE_SD, GIGI_OSHI, AYAME_OSHI, SHIORI_OSHI, SUU_OSHI, KRONII_OSHI, CALLI_OSHI, \
     BIJOU_OSHI = ("hYS01-001_OC", "hSD06-001_OC", "hBP07-003_OSR", "hSD07-001_OC", "hSD13-002_OSR", "hBP06-004_OSR",
@@ -65,11 +67,11 @@ OSHI = [SUISEI_OSHI, IOFI_OSHI, KOYORI_OSHI, MUMEI_OSHI, HAJIME_OSHI, SUBARU_OSH
         OLLIE_OSHI, TOWA_OSHI, KIARA_OSHI, NERISSA_OSHI, FUBUKI_OSHI, MUMEI_YS, IROHA_SD, MIO_OSHI, FLARE_SD, GIGI_OSHI,
         AYAME_OSHI, SHIORI_OSHI, SUU_OSHI, KRONII_OSHI, CALLI_OSHI, BIJOU_OSHI, ZETA_OSHI, IRYS_OSHI, AZKI_OSHI,
         MOONA_OSHI, SUBARU_SD, NIKO_OSHI, NENE_OSHI, LUI_OSHI, FUWAMOCO_8, BAE_OSHI, RAORA_OSHI, RIONA_OSHI, ROBOCO_OSHI,
-        JUSTICE_OSHI, IROHA_OSHI, MATSURI_OSHI, CECILIA_OSHI, SHION_OSHI, WATAME_STAGE]
+        JUSTICE_OSHI, IROHA_OSHI, MATSURI_OSHI, CECILIA_OSHI, SHION_OSHI, WATAME_STAGE, HAATO_OSHI]
 HOLOMEM = [IOFI_D, RISU_D, SUBARU_D, KORONE_D, WATAME_D, MOCOCO_1, OKAYU_D, KANADE_D, BOTAN_D, P35, KINOKO, FLARE_2,
            FLARE_D, KODAI, ZAIN, KOYORI_D, TEST_TUBE, MARINE_1, CHLOE_D, OLLIE_D, OLLIE_1, POLKA_D, STAFF, TOWA_D,
            LUNA_D, LUNAIT, LAMY_D, REINE_D, NERISSA_D, AZKI_D, SUU_FG, NENE_D, IRYS_D, RAORA_D, GIGI_2, ZETA_D, ROBOSA,
-           ROBOCO_D, IROHA_BUZZ, IROHA_2, MATSURI_D, CECILIA_D, LUI_D, SHION_D]
+           ROBOCO_D, IROHA_BUZZ, IROHA_2, MATSURI_D, CECILIA_D, LUI_D, SHION_D, SHION_MAGIC, HAATO_D]
 
 
 @pytest.fixture(scope="module")
@@ -476,7 +478,9 @@ def test_hbp04_004_declined_the_fan_is_archived_with_it(R):
     s = p1_goes_down(R, LAMY_OSHI)
     s["players"]["p1"]["center"]["attached"] = [P35]
     s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
-    s = run(R, s, c("p1", "choose", choice=None), GREEN)
+    s = run(R, s, c("p1", "choose", choice=None))
+    assert s["pending"]["kind"] == "arts_may_draw" and s["pending"]["seat"] == "p2"  # the fan's own: 「相手は、…引ける」
+    s = run(R, s, c("p2", "choose", choice=None), GREEN)
     assert P35 in s["players"]["p1"]["archive"] and len(s["players"]["p1"]["holopower"]) == 3
 
 
@@ -1327,9 +1331,7 @@ def test_the_other_main_phase_shapes_are_recognised(raw):
 def test_texts_left_by_hand_stay_unrecognised():
     """Texts this family does not resolve (a timing the engine has no window for, a rule it does not
     model) stay by hand: recognised wrongly would be worse."""
-    for text in ("自分の〈紫咲シオン〉の能力でサイコロを振った時に使える:サイコロを1回振り直す。",
-                 "次の相手のターンの間、相手のセンターホロメンとコラボホロメンは、バトンタッチ、移動、交代できない。",
-                 "自分の#Adventを持つホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツは、相手のバックホロメンも対象にできる。",
+    for text in ("次の相手のターンの間、相手のセンターホロメンとコラボホロメンは、バトンタッチ、移動、交代できない。",
                  "このターンの間、自分のホロメンの能力でサイコロを1度に3回振る時、そのサイコロの目の数すべてを5として扱う。"):
         assert rawlist.recognise(text) == (None, {})
 
@@ -1475,3 +1477,108 @@ def test_hbp07_001_a_watame_art_puts_the_deck_top_into_holopower(R, raw):
     assert len(s["players"]["p2"]["holopower"]) == 1
     other = with_oshi(p2_turn(p1_main()), "p2", WATAME_STAGE, [])  # 炎堂アカリ's art: nothing
     assert run(R, other, c("p2", "arts", holomem="center", art=0, target="center"))["players"]["p2"]["holopower"] == []
+
+
+# ------------------------------------------------------------------ arts that may target the back
+
+@needs_list
+def test_hbp03_004_bau_bau_lets_the_chosen_advent_art_target_a_back_holomem(R, raw):
+    """hBP03-004 FUWAMOCO BAU BAU!: 「自分の#Adventを持つホロメン1人を選ぶ。このターンの間、選んだホロメンのアーツは、
+    相手のバックホロメンも対象にできる。」 (ターンの流れ/パフォーマンスフェイズ: the art's target is one of the
+    opponent's centre or collab holomem; the skill adds the back ones, until the turn ends)."""
+    assert body(raw, FUWAMOCO_OSHI, 1) == ("skill_back_target", {"holder": {"tag": "Advent"}})
+    s = with_oshi(p2_turn(p1_main()), "p2", FUWAMOCO_OSHI, HP4)
+    s["players"]["p2"]["center"]["card"] = MOCOCO_1
+    plain = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert plain["pending"] is None and plain["players"]["p1"]["center"]["damage"] == 40
+    s = used(R, s, "p2", "sp")  # one #Advent holomem: no question
+    assert s["players"]["p2"]["center"]["lasting"] == [{"kind": "back_target", "amount": 0, "until": s["turn"]}]
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["pending"]["kind"] == "skill_arts_retarget" and s["pending"]["options"] == ["center", "back0"]
+    assert s["players"]["p1"]["center"]["damage"] == 0  # named before the art resolves
+    back = run(R, s, c("p2", "choose", choice="back0"))
+    assert back["players"]["p1"]["back"][0]["damage"] == 40 and back["players"]["p1"]["center"]["damage"] == 0
+    kept = run(R, s, c("p2", "choose", choice="center"))
+    assert kept["players"]["p1"]["center"]["damage"] == 40 and kept["players"]["p1"]["back"][0]["damage"] == 0
+    ended = run(R, back, c("p2", "end_turn"), MEMO, WHITE)
+    assert "lasting" not in ended["players"]["p2"]["center"]
+
+
+# ------------------------------------------------------------------ 「…の能力でサイコロを振った時に使える」
+
+def shion_collabs(R):
+    """p1's turn 1: its oshi is 紫咲シオン with four ホロパワー, its back 紫咲シオン (hBP02-043, collab effect
+    魔法見せてあげる: 「サイコロを1回振れる:4以上の時、自分のデッキから、#魔法を持つカード1枚を公開し、手札に加える。…」)
+    collabs and rolls."""
+    s = with_oshi(p1_main(), "p1", SHION_OSHI, HP4)
+    s["players"]["p1"]["back"][0]["card"] = SHION_MAGIC
+    s = run(R, s, c("p1", "collab", back="back0"))
+    assert s["pending"]["kind"] == "roll_then"
+    return s
+
+
+@needs_list
+def test_hbp02_005_a_shion_die_may_be_rolled_again_once_per_turn(R, raw):
+    """hBP02-005 紫咲シオン ねえ゛え゛え゛え゛え゛え゛え゛: 「[ターンに1回]自分の〈紫咲シオン〉の能力でサイコロを振った
+    時に使える:サイコロを1回振り直す。」 (サイコロを振る: each roll a chance event; the face rolled again is the
+    one the effect uses; ホロパワー: its cost)."""
+    assert body(raw, SHION_OSHI, 0) == ("skill_window", {"moment": "rolled", "holder": {"names": ["紫咲シオン"]},
+                                                       "then": {"effect": "skill_reroll", "params": {}}})
+    s = run(R, shion_collabs(R), c("p1", "choose", choice="roll"), 2)
+    name = R.cardset.card(SHION_OSHI)["abilities"][0]["name"]
+    assert s["pending"]["kind"] == "window" and s["pending"]["options"] == [name, None]
+    kept = run(R, s, c("p1", "choose", choice=None))  # 2: not 4 or more, nothing searched
+    assert kept["pending"] is None and len(kept["players"]["p1"]["holopower"]) == 5  # (4 and the collab's)
+    again = run(R, s, c("p1", "choose", choice=name), 5)
+    assert again["pending"]["kind"] == "search_deck"  # 5: the branch resolves
+    p1 = again["players"]["p1"]
+    assert len(p1["holopower"]) == 4 and p1["used"]["oshi"] and p1["used"]["rolls"] == 2
+    low = run(R, s, c("p1", "choose", choice=name), 1)
+    assert low["pending"] is None  # the face rolled again is used, even lower
+    spent = shion_collabs(R)  # [ターンに1回]: once spent this turn, no window
+    spent["players"]["p1"]["used"]["oshi"] = True
+    assert run(R, spent, c("p1", "choose", choice="roll"), 2)["pending"] is None
+
+
+# ------------------------------------------------------------------ a holomem from the stage to the deck
+
+@needs_list
+def test_hbp07_004_a_back_debut_haato_to_the_deck_bottom_draws_two_then_one_haato_boosted(R, raw):
+    """hBP07-004 赤井はあと ワールドワイドな最強アイドル！: 「自分のバックポジションのDebutホロメンの〈赤井はあと〉1人を
+    デッキの下に戻す。その後、自分のステージの〈赤井はあと〉1人を選ぶ。このターンの間、選んだホロメンのアーツ+50。」,
+    and its 推しステージスキル はあちゃまなう: 「[ターンに1回]自分のターンで、自分の〈赤井はあと〉が自分の能力でステージから
+    デッキに戻った時、自分のデッキを2枚引く。」 (the holomem's cheer to the archive, as ダウン② puts the cards
+    attached there)."""
+    oshi = R.cardset.card(HAATO_OSHI)["abilities"]
+    assert [(a["effect"], a["params"]) for a in oshi if a["kind"] == "stage"] == [
+        ("stage_left_to_deck", {"names": ["赤井はあと"], "then": {"effect": "draw", "params": {"count": 2}}})]
+    assert body(raw, HAATO_OSHI, 1) == ("sequence", {"steps": [
+        {"effect": "skill_stage_to_bottom", "params": {"holder": {"pos": ["back"], "level": "debut",
+                                                                  "names": ["赤井はあと"]}}},
+        {"effect": "boost_holomem", "params": {"holder": {"names": ["赤井はあと"]}, "amount": 50}}]})
+    s = with_oshi(p1_main(), "p1", HAATO_OSHI, HP4)
+    s["players"]["p1"]["center"]["card"] = HAATO_D
+    s["players"]["p1"]["back"][0].update(card=HAATO_D, cheer=[GREEN])
+    hand = len(s["players"]["p1"]["hand"])
+    done = used(R, s, "p1", "oshi", MEMO, LETTER)  # one Haato left on the stage: no question
+    p1 = done["players"]["p1"]
+    assert p1["back"] == [] and GREEN in p1["archive"] and done["zones"]["piles"]["deck/p1"]["bottom"][-1:] == [HAATO_D]
+    assert len(p1["hand"]) == hand + 2 and p1["center"]["mods"]["arts"] == 50 and len(p1["holopower"]) == 2
+    none = copy.deepcopy(s)  # no Debut Haato at the back: nothing to the deck, no draw; the boost still
+    none["players"]["p1"]["back"][0]["card"] = YUKI_D
+    none = used(R, none, "p1", "oshi")
+    assert len(none["players"]["p1"]["hand"]) == hand and none["players"]["p1"]["center"]["mods"]["arts"] == 50
+
+
+@needs_list
+def test_hbp07_006_an_event_searched_only_if_a_holomem_went_down_in_the_opponents_turn_before(R, raw):
+    """hBP07-006 AZKi 行くよ、開拓者。: 「直前の相手のターンに自分のホロメンがダウンしていたなら、自分のデッキから、
+    イベント1枚を公開し、手札に加える。そしてデッキをシャッフルする。」 (the arts family's condition, in an oshi
+    skill: ``effects.check_downs`` marks the turn's ``used["downed_other"]``, the downing player's)."""
+    assert body(raw, AZKI_OSHI, 1) == ("arts_when", {"test": "downed_last_opp_turn", "then": {
+        "effect": "search_deck", "params": {"filter": {"support": "event"}}}})
+    s = with_oshi(p2_turn(p1_main()), "p2", AZKI_OSHI, HP4)
+    quiet = used(R, s, "p2", "oshi")
+    assert quiet["pending"] is None and len(quiet["players"]["p2"]["holopower"]) == 3  # paid, nothing searched
+    s["players"]["p1"]["used"]["downed_other"] = True  # p1's turn just before downed one of p2's
+    assert used(R, s, "p2", "oshi")["pending"]["kind"] == "search_deck"

@@ -44,12 +44,23 @@ MYTH_REVEAL, DEBUT_FOR_1ST, ART_CHEER = "hBP08-098_U", "hBP02-076_C", "hBP06-089
 LIFE_TOOL, BUZZ_TOOL, CECILIA_FAN, MOCOCO_FAN = "hBP08-103_U", "hBP07-101_C", "hBP08-107_C", "hBP08-108_C"
 TWO_COLOURS, RADEN_SET, LAMY_MASCOT = "hBP04-089_S", "hBP04-094_S", "hBP04-101_C"
 LAMY = "hBP04-043_02_C"  # 雪花ラミィ, whose art 「こんらみ～」 deals special damage 10
+STONE_AXE, AKI_1ST = "hBP01-114_C", "hBP01-034_C"  # 石の斧; a 1st アキ・ローゼンタール with no ability of its own
+GYUDON, KORONE_FAN, CHATTINO, HOLOCAP = "hBP05-075_C", "hBP03-111_C", "hBP06-100_C", "hBP03-095_C"
+LAURA_1ST, LAURA_OSHI, LAURA_SPOT = "hBP06-012_U", "hBP06-001_OSR", "hSD13-015_C"  # ラオーラ・パンテーラ
+NENE_FAN, NENE_1ST, NENE_2ND, PARKA, BUZZ_CHOCO = "hBP07-110_C", "hBP04-084_C", "hBP04-086_RR", "hBP08-102_C", "hSD04-008_R"
+ANCIENT_WEAPON, ANYA_1ST = "hBP04-099_S", "hBP04-075_C"  # 古代武器; a 1st アーニャ・メルフィッサ with no ability
+MIKO_FAN, MIKO_1ST, POLKA_FAN = "hBP03-107_P", "hSD16-006_C", "hBP01-126_C"  # 35P; a plain 1st さくらみこ; 座員
+POLKA_1ST = "hBP01-069_C"  # a 1st 尾丸ポルカ with no ability, 「赤」 20
+UPAO, KANATA_1ST = "hBP01-116_C", "hBP01-011_C"  # うぱお; a 1st 天音かなた with no ability
+GENKAI, RIRIKA_1ST, MATSUTAKE, POPO, GIGI_1ST = "hBP04-091_S", "hBP04-034_C", "hSD15-010_C", "hSD13-018_C", "hSD13-010_C"
 SUPPORTS = [TOTSU, MIKKORONE, BAKUHATSU, TANSU, RETRO, FRIENDLY, DUAL, FUTOINU, KOKORO, DOKURO, ROSE, MIOFA, RUFFIANS,
             SUBATOMO, COOKING, KIARA_FAN, CALLI_TOOL, LUNA_FAN, LAMY_FAN, SAKE_TOOL, WATAME_FAN, FUBUKI_MASCOT,
             MIKO_MASCOT, FUBUKI_GUARD, FUWAMOCO_MASCOT, SUISEI_TOOL, LUI_MASCOT, NOEL_TOOL, SUBARU_MASCOT, ID3_TOOL,
             RETURN_HOLOMEM, LOOK_TWO, OSHI_COLOUR, KORONE_MASCOT, KIARA_MASCOT, KOYORI_FAN, MYTH_REVEAL, DEBUT_FOR_1ST,
             ART_CHEER, LIFE_TOOL, BUZZ_TOOL, CECILIA_FAN, MOCOCO_FAN, TWO_COLOURS, RADEN_SET, LAMY_MASCOT,
-            LAMY]
+            LAMY, STONE_AXE, AKI_1ST, GYUDON, KORONE_FAN, CHATTINO, HOLOCAP, LAURA_1ST, LAURA_OSHI, LAURA_SPOT,
+            NENE_FAN, NENE_1ST, NENE_2ND, PARKA, BUZZ_CHOCO, ANCIENT_WEAPON, ANYA_1ST, MIKO_FAN, MIKO_1ST,
+            POLKA_FAN, POLKA_1ST, UPAO, KANATA_1ST, GENKAI, RIRIKA_1ST, MATSUTAKE, POPO, GIGI_1ST]
 #: holomem the tests stand on the stage: (name, level) -> a printing without a collab, bloom or gift ability
 HOLOMEM = [("紫咲シオン", "Debut"), ("戌神ころね", "Debut"), ("博衣こより", "Debut"), ("宝鐘マリン", "Debut"),
            ("宝鐘マリン", "1st"), ("アキ・ローゼンタール", "Debut"), ("フワワ・アビスガード", "Debut"), ("癒月ちょこ", "2nd"),
@@ -198,6 +209,31 @@ def main(p1_extra=(), seat="p1"):
             "effect": "boost_self", "params": {"amount": 10}}}}]}),
     (LAMY_MASCOT, "mascot_hp", {"amount": 0, "bonus": {"names": ["雪花ラミィ"], "amount": 20},
                                 "arts_while": [{"amount": 10}]}),
+    (STONE_AXE, "tool_arts", {"amount": 20, "on_arts": {"then": {"effect": "attached_then", "params": {"then": {
+        "effect": "self_special_damage", "params": {"amount": 10}}}}},
+        "on_heal": {"names": ["アキ・ローゼンタール"], "min_level": "1st", "once": True, "own": True, "then": {
+            "effect": "attached_then", "params": {"then": {"effect": "draw", "params": {"count": 1}}}}}}),
+    (GYUDON, "pick_then", {"filter": {}, "steps": [{"effect": "baton_less_turn", "params": {"amount": 2}},
+                                                   {"effect": "heal", "params": {"amount": 20, "target": "self"}}]}),
+    (KORONE_FAN, "attached_constant", {"baton_less": [{"amount": 1}], "only": ["戌神ころね"]}),
+    (CHATTINO, "mascot_hp", {"amount": 10, "hp_while": [{"amount": 20, "oshi": "ラオーラ・パンテーラ", "holder": {
+        "names": ["ラオーラ・パンテーラ"], "min_level": "1st"}}]}),
+    (NENE_FAN, "attached_trigger", {"on_bloom": {"then": {"effect": "attached_then", "params": {"then": {
+        "effect": "support_once", "params": {"then": {"effect": "draw", "params": {"count": 1}}}}}}},
+        "only": ["桃鈴ねね"]}),
+    (ANCIENT_WEAPON, "attached_constant", {"on_down": {"opp_turn": True, "then": {"effect": "cost_hand", "params": {
+        "then": {"effect": "archived_self_to_hand", "params": {}}}}}, "arts_while": [{
+            "amount": 10, "test": "per_stage_name", "name": "古代武器", "holder": {
+                "names": ["アーニャ・メルフィッサ"], "min_level": "1st"}}]}),
+    (MIKO_FAN, "attached_constant", {"cheer_as": [{"color": "red"}], "on_down": {"then": {
+        "effect": "opp_may_draw", "params": {"count": 1}}}, "only": ["さくらみこ"]}),
+    (POLKA_FAN, "attached_constant", {"cheer_as": [{"color": "red"}], "taken": [{"amount": 10}], "only": ["尾丸ポルカ"]}),
+    (GENKAI, "pick_then", {"filter": {"name": "一条莉々華"}, "steps": [{"effect": "cost_less_turn", "params": {
+        "color": "any", "amount": 1}}], "needs": [{"test": "once", "name": "限界飯"}]}),
+    (MATSUTAKE, "pick_then", {"filter": {"name": "儒烏風亭らでん"}, "steps": [{"effect": "boost_self_cheer", "params": {
+        "amount": 10, "n": 3, "more": 20}}]}),
+    (HOLOCAP, "attached_constant", {"hp_while": [{"amount": 30, "holder": {"levels": ["debut", "spot"]}}],
+                                    "taken": [{"none": True, "kind": "special", "holder": {"levels": ["debut", "spot"]}}]}),
 ])
 def test_the_support_texts_are_recognised(raw, pid, effect, params):
     assert rawlist.recognise(text(raw, pid)) == (effect, params)

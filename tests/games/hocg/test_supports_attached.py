@@ -10,8 +10,9 @@ import copy
 import pytest
 
 from kifu.replays.errors import RuleViolation
+from kifu.replays.games.hocg import rawlist
 
-from .helpers import AKARI_D, BLUE, GREEN, LETTER, MEMO, RED, WHITE, YUKI_D, YUKI_DU, c
+from .helpers import AKARI_D, BLUE, GREEN, LETTER, MEMO, MIC, RED, WHITE, YUKI_D, YUKI_DU, c
 from .test_starters import later_turn
 from .test_supports import (BAKUHATSU, CALLI_TOOL, DOKURO, FUBUKI_GUARD, FUBUKI_MASCOT, FUTOINU, FUWAMOCO_MASCOT,
                             KIARA_FAN, KIARA_MASCOT, KOKORO, KORONE_MASCOT, KOYORI_FAN, LAMY, LAMY_FAN, LAMY_MASCOT,
@@ -417,3 +418,323 @@ def test_hbp04_101_lamy_mascot_adds_10_to_any_art_and_20_hp_on_lamy(R):
         if holder == LAMY:
             s = run(R, s, c("p2", "choose", choice="back0"))  # its special damage 10 goes to the back
         assert s["players"]["p1"]["center"]["damage"] == art["dmg"] + 10
+
+
+# ------------------------------------------------------------------ 石の斧: arts used, healed
+
+@needs_list
+def test_hbp01_114_stone_axe_hurts_its_holder_by_10_once_its_art_is_used(R):
+    """hBP01-114 石の斧: 「■このツールが付いているホロメンのアーツ+20。■このツールが付いているホロメンがアーツを
+    使った時、このホロメンに特殊ダメージ10を与える。」: the art deals 20 more; once it is used (its damage
+    done, as every 「アーツを使った時」), the holder takes 10 special damage of its own seat's ability."""
+    from .test_supports import AKI_1ST, STONE_AXE
+    art = R.cardset.cards[AKI_1ST]["arts"][0]
+    s = main()
+    s["players"]["p1"]["center"].update(card=AKI_1ST, cheer=cheer_for(R, art["cost"]), attached=[STONE_AXE])
+    s = run(R, s, c("p1", "arts", holomem="center", art=0, target="center"))
+    kinds = [e["kind"] for e in s["events"]]
+    assert s["players"]["p2"]["center"]["damage"] == art["dmg"] + 20
+    assert s["players"]["p1"]["center"]["damage"] == 10 and s["pending"] is None
+    hits = [e for e in s["events"] if e["kind"] == "damage"]
+    assert [(e["seat"], e["amount"], e["special"]) for e in hits] == [("p2", art["dmg"] + 20, False), ("p1", 10, True)]
+    assert kinds.count("damage") == 2
+
+
+@needs_list
+def test_hbp01_114_stone_axe_self_damage_can_down_its_holder_and_costs_its_own_life(R):
+    """hBP01-114: the 10 is damage as any (ホロメンの受けているダメージが最大HP以上になった時、そのホロメンは
+    ダウンする): a holder one short of its HP goes down, and its own seat takes a life cheer; the opponent
+    gets no 「ダウンさせた時」 (it dealt nothing)."""
+    from .test_supports import AKI_1ST, STONE_AXE
+    art = R.cardset.cards[AKI_1ST]["arts"][0]
+    s = main()
+    s["players"]["p1"]["center"].update(card=AKI_1ST, cheer=cheer_for(R, art["cost"]), attached=[STONE_AXE],
+                                        damage=R.cardset.cards[AKI_1ST]["hp"] - 5)
+    life = s["players"]["p1"]["life"]
+    s = run(R, s, c("p1", "arts", holomem="center", art=0, target="center"), WHITE)
+    downs = [e for e in s["events"] if e["kind"] == "down"]
+    assert [(e["seat"], e["card"]) for e in downs] == [("p1", AKI_1ST)]
+    assert STONE_AXE in s["players"]["p1"]["archive"]
+    assert s["players"]["p1"]["life"] == life - 1 and not any(e["kind"] == "ko_ability" for e in s["events"])
+
+
+@needs_list
+def test_hbp01_114_stone_axe_on_a_1st_aki_draws_once_a_turn_when_an_own_ability_heals_it(R):
+    """hBP01-114: 「◆1st以上の〈アキ・ローゼンタール〉に付いていたら能力追加 [ターンに1回]自分の能力で、この
+    ホロメンが回復した時、自分のデッキを1枚引く。」: healed by ちょこのオムライス (hSD04-013, 「…選んだホロメンの
+    HP20回復」) it draws after the heal, the second heal of the turn draws nothing; a heal of 0 (no damage)
+    is no heal; on a Debut アキ, nothing."""
+    from .test_supports import AKI_1ST, COOKING, STONE_AXE
+    s = main([COOKING, COOKING, COOKING])
+    s["players"]["p1"]["center"].update(card=AKI_1ST, attached=[STONE_AXE])
+    undamaged = run(R, copy.deepcopy(s), c("p1", "support", card=COOKING))
+    undamaged = run(R, undamaged, c("p1", "choose", choice="center"))
+    assert not any(e["kind"] == "draw" for e in undamaged["events"])  # nothing to heal: no 「回復した時」
+    s["players"]["p1"]["center"]["damage"] = 50
+    hand = len(s["players"]["p1"]["hand"])
+    s = run(R, s, c("p1", "support", card=COOKING))
+    s = run(R, s, c("p1", "choose", choice="center"), MEMO)
+    kinds = [e["kind"] for e in s["events"]]
+    assert s["players"]["p1"]["center"]["damage"] == 30 and kinds.index("heal") < kinds.index("draw")
+    assert s["players"]["p1"]["hand"][-1] == MEMO and len(s["players"]["p1"]["hand"]) == hand  # -1 played, +1 drawn
+    s = run(R, s, c("p1", "support", card=COOKING))
+    s = run(R, s, c("p1", "choose", choice="center"))
+    assert s["players"]["p1"]["center"]["damage"] == 10 and len(s["players"]["p1"]["hand"]) == hand - 1  # [ターンに1回]
+    debut = main([COOKING])
+    debut["players"]["p1"]["center"].update(card=R.holomem[("アキ・ローゼンタール", "Debut")], attached=[STONE_AXE],
+                                            damage=50)
+    debut = run(R, debut, c("p1", "support", card=COOKING))
+    debut = run(R, debut, c("p1", "choose", choice="center"))
+    assert debut["players"]["p1"]["center"]["damage"] == 30 and not any(e["kind"] == "draw" for e in debut["events"])
+
+
+# ------------------------------------------------------------------ baton touch cost, HP
+
+@needs_list
+def test_hbp05_075_gyudon_makes_the_chosen_ones_baton_touch_2_cheaper_this_turn_and_heals_it(R):
+    """hBP05-075 牛丼: 「自分のホロメン1人を選ぶ。このターンの間、選んだホロメンのバトンタッチに必要な無色エール-2。
+    その後、選んだホロメンのHP20回復。」: the chosen centre (baton 2 here) touches for nothing this turn
+    (never below 0), healed 20."""
+    from .test_supports import GYUDON, LAURA_1ST
+    s = main([GYUDON])
+    s["players"]["p1"]["center"].update(card=LAURA_1ST, damage=30, cheer=[RED, RED])
+    s = run(R, s, c("p1", "support", card=GYUDON))
+    s = run(R, s, c("p1", "choose", choice="center"))
+    assert s["players"]["p1"]["center"]["damage"] == 10
+    legal = [x for x in R.legal(s, "p1") if x["type"] == "baton_touch"]
+    assert legal and all(x["cheer"] == [] for x in legal)
+    with pytest.raises(RuleViolation):
+        R.check(s, c("p1", "baton_touch", back="back0", cheer=[RED]))
+    s = run(R, s, c("p1", "baton_touch", back="back0", cheer=[]))
+    moved = next(h for h in s["players"]["p1"]["back"] if h["card"] == LAURA_1ST)
+    assert moved["cheer"] == [RED, RED]
+
+
+@needs_list
+def test_hbp03_111_korone_fan_makes_her_baton_touch_1_cheaper_each(R):
+    """hBP03-111 ころねすきー: 「このファンが付いているホロメンのバトンタッチに必要な無色エール-1。このファンは、自分の
+    〈戌神ころね〉だけに付けられ、1人につき何枚でも付けられる。」: each fan 1 less, never below 0."""
+    from .test_supports import KORONE_FAN
+    korone = R.holomem[("戌神ころね", "Debut")]
+    cost = R.cardset.cards[korone]["baton"]
+    s = main([KORONE_FAN])
+    s["players"]["p1"]["center"].update(card=korone, cheer=[RED] * 3)
+    s = run(R, s, c("p1", "support", card=KORONE_FAN, target="center"))
+    legal = [x for x in R.legal(s, "p1") if x["type"] == "baton_touch"]
+    assert {len(x["cheer"]) for x in legal} == {max(0, cost - 1)}
+    s["players"]["p1"]["center"]["attached"] += [KORONE_FAN, KORONE_FAN]
+    legal = [x for x in R.legal(s, "p1") if x["type"] == "baton_touch"]
+    assert {len(x["cheer"]) for x in legal} == {0}
+
+
+@needs_list
+def test_hbp06_100_chattino_adds_20_hp_more_on_a_1st_laura_with_the_laura_oshi(R):
+    """hBP06-100 Chattino: 「このマスコットが付いているホロメンのHP+10。◆1st以上の〈ラオーラ・パンテーラ〉に付いていたら
+    能力追加 自分の推しホロメンが〈ラオーラ・パンテーラ〉なら、このマスコットが付いているホロメンのHP+20。」: the
+    holder downs at its HP (ホロメンの受けているダメージが最大HP以上になった時): 160+10 with another oshi,
+    160+30 with ラオーラ; p2's 20 brings it to HP+29."""
+    from .test_supports import CHATTINO, LAURA_1ST, LAURA_OSHI
+    hp = R.cardset.cards[LAURA_1ST]["hp"]
+    for oshi, downs in ((None, True), (LAURA_OSHI, False)):
+        s = p2_turn(p1_main())
+        if oshi:
+            s["players"]["p1"]["oshi"] = oshi
+        s["players"]["p1"]["center"].update(card=LAURA_1ST, attached=[CHATTINO], damage=hp + 9)
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), *([WHITE] if downs else []))
+        assert any(e["kind"] == "down" and e["card"] == LAURA_1ST for e in s["events"]) == downs
+
+
+@needs_list
+def test_hbp03_095_holocap_on_a_debut_adds_30_hp_and_stops_the_opponents_special_damage(R):
+    """hBP03-095 ホロキャップ: 「◆DebutホロメンかSpotホロメンに付いていたら能力追加 ■このツールが付いているホロメンの
+    HP+30。■このツールが付いているホロメンは相手から特殊ダメージを受けない。」: on a Debut (or Spot) holomem
+    雪花ラミィ's special damage 10 does nothing, her art's 20 lands; on a 1st, neither clause."""
+    from .test_supports import HOLOCAP, LAURA_1ST, LAURA_SPOT
+    for card, guarded in ((YUKI_D, True), (LAURA_SPOT, True), (LAURA_1ST, False)):
+        s = p2_turn(p1_main())
+        s["players"]["p1"]["center"].update(card=card, attached=[HOLOCAP])
+        s["players"]["p2"]["center"].update(card=LAMY, cheer=[RED])
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+        s = run(R, s, c("p2", "choose", choice="center"))
+        assert s["players"]["p1"]["center"]["damage"] == (20 if guarded else 30), card
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"].update(card=YUKI_D, attached=[HOLOCAP], damage=R.cardset.cards[YUKI_D]["hp"] + 9)
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["players"]["p1"]["center"]["card"] == YUKI_D and s["pending"] is None  # HP+30: not down
+
+
+# ------------------------------------------------------------------ [ターンに1回] triggers
+
+@needs_list
+def test_hbp07_110_nene_fan_draws_when_her_bloom_level_rises_each_fan_once(R):
+    """hBP07-110 ねっ子: 「[ターンに1回]このファンが付いているホロメンのBloomレベルが上がった時、自分のデッキを1枚引く。
+    このファンは、自分の〈桃鈴ねね〉だけに付けられ、1人につき何枚でも付けられる。」: ねね 1st→2nd with two fans
+    draws twice (each fan its own once a turn)."""
+    from .test_supports import NENE_1ST, NENE_2ND, NENE_FAN
+    s = main([NENE_2ND])
+    s["players"]["p1"]["center"].update(card=NENE_1ST, attached=[NENE_FAN, NENE_FAN])
+    hand = len(s["players"]["p1"]["hand"])
+    s = run(R, s, c("p1", "bloom", card=NENE_2ND, target="center"), MEMO, MIC)
+    assert s["players"]["p1"]["hand"][-2:] == [MEMO, MIC] and len(s["players"]["p1"]["hand"]) == hand + 1
+    assert s["players"]["p1"]["center"]["support_once"]["cards"] == [NENE_FAN, NENE_FAN]
+
+
+@needs_list
+def test_hbp08_102_parka_on_a_buzz_draws_two_when_it_downs_a_holomem(R):
+    """hBP08-102 クールなパーカー: 「◆Buzzホロメンに付いていたら能力追加 [ターンに1回]このホロメンが相手のホロメンを
+    ダウンさせた時、自分のデッキを2枚引く。」: a Buzz holder's art downs p1's centre: p2 draws 2 (after the
+    downed side's steps); on a non-Buzz holder, nothing."""
+    from .test_supports import BUZZ_CHOCO, PARKA
+    for holder, draws in ((BUZZ_CHOCO, True), (YUKI_D, False)):
+        s = p2_downs_p1_centre(R, p1_main())
+        art = R.cardset.cards[holder]["arts"][0]
+        s["players"]["p2"]["center"].update(card=holder, cheer=cheer_for(R, art["cost"]), attached=[PARKA])
+        hand = len(s["players"]["p2"]["hand"])
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), WHITE, *([MEMO, MIC] if draws else []))
+        assert len(s["players"]["p2"]["hand"]) == hand + (2 if draws else 0), holder
+
+
+@needs_list
+def test_hbp04_099_ancient_weapon_may_come_back_for_a_hand_card_when_its_holder_downs_on_the_opponents_turn(R):
+    """hBP04-099 古代武器: 「相手のターンで、このツールが付いているホロメンがダウンした時、自分の手札1枚をアーカイブ
+    できる:このツールを手札に戻す。」: p1 archives a hand card, the tool comes back from the archive; or declines."""
+    from .test_supports import ANCIENT_WEAPON
+    base = p2_downs_p1_centre(R, p1_main())
+    base["players"]["p1"]["center"]["attached"] = [ANCIENT_WEAPON]
+    base = run(R, base, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert base["pending"]["kind"] == "cost_hand" and base["pending"]["seat"] == "p1" and None in base["pending"]["options"]
+    paid = run(R, base, c("p1", "choose", choice=base["players"]["p1"]["hand"][0]), WHITE)
+    assert ANCIENT_WEAPON in paid["players"]["p1"]["hand"] and ANCIENT_WEAPON not in paid["players"]["p1"]["archive"]
+    declined = run(R, base, c("p1", "choose", choice=None), WHITE)
+    assert ANCIENT_WEAPON in declined["players"]["p1"]["archive"] and ANCIENT_WEAPON not in declined["players"]["p1"]["hand"]
+
+
+@needs_list
+def test_hbp04_099_ancient_weapon_on_a_1st_anya_adds_10_per_ancient_weapon_on_the_stage(R):
+    """hBP04-099: 「◆1st以上の〈アーニャ・メルフィッサ〉に付いていたら能力追加 自分のステージの〈古代武器〉1枚につき、この
+    ツールが付いているホロメンのアーツ+10。」: with another on a back holomem, +20; on another holomem, +0."""
+    from .test_supports import ANCIENT_WEAPON, ANYA_1ST
+    for holder, plus in ((ANYA_1ST, 20), (YUKI_D, 0)):
+        s = p2_turn(p1_main())
+        art = R.cardset.cards[holder]["arts"][0]
+        s["players"]["p2"]["center"].update(card=holder, cheer=cheer_for(R, art["cost"]), attached=[ANCIENT_WEAPON])
+        s["players"]["p2"]["back"][0]["attached"] = [ANCIENT_WEAPON]
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+        assert s["players"]["p1"]["center"]["damage"] == art["dmg"] + plus, holder
+
+
+# ------------------------------------------------------------------ 「このファンを<色>エールとしても扱う」
+
+@needs_list
+def test_hbp03_107_miko_fan_pays_a_red_icon_of_her_art_and_offers_the_opponent_a_draw_when_she_downs(R):
+    """hBP03-107 35P: 「■このファンが付いているホロメンがアーツを使う時、このファンを赤エールとしても扱う。■このファンが
+    付いているホロメンがダウンした時、相手は、自身のデッキを1枚引ける。」: みこ's 「赤◇」 art with one white cheer is
+    refused without the fan, used with it (the fan pays 赤); two fans pay both icons. When she downs, the
+    opponent (p2) may draw 1."""
+    from .test_supports import MIKO_1ST, MIKO_FAN
+    s = main()
+    s["players"]["p1"]["center"].update(card=MIKO_1ST, cheer=[WHITE])
+    with pytest.raises(RuleViolation):
+        R.check(s, c("p1", "arts", holomem="center", art=1, target="center"))
+    s["players"]["p1"]["center"]["attached"] = [MIKO_FAN]
+    R.check(s, c("p1", "arts", holomem="center", art=1, target="center"))
+    s["players"]["p1"]["center"].update(cheer=[], attached=[MIKO_FAN, MIKO_FAN])
+    R.check(s, c("p1", "arts", holomem="center", art=1, target="center"))
+    s["players"]["p1"]["center"]["attached"] = [MIKO_FAN]
+    with pytest.raises(RuleViolation):
+        R.check(s, c("p1", "arts", holomem="center", art=1, target="center"))
+    down = p2_downs_p1_centre(R, p1_main())
+    down["players"]["p1"]["center"].update(card=MIKO_1ST, attached=[MIKO_FAN],
+                                           damage=R.cardset.cards[MIKO_1ST]["hp"] - 1)
+    down = run(R, down, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert down["pending"]["kind"] == "arts_may_draw" and down["pending"]["seat"] == "p2"
+    hand = len(down["players"]["p2"]["hand"])
+    drawn = run(R, down, c("p2", "choose", choice="draw"), MEMO, WHITE)
+    assert len(drawn["players"]["p2"]["hand"]) == hand + 1
+    kept = run(R, down, c("p2", "choose", choice=None), WHITE)
+    assert len(kept["players"]["p2"]["hand"]) == hand
+
+
+@needs_list
+def test_hbp01_126_polka_fan_pays_red_and_makes_her_take_10_more(R):
+    """hBP01-126 座員: 「■…アーツを使う時、このファンを赤エールとしても扱う。■このファンが付いているホロメンが受けるダメージ
+    +10。」: her 「赤」 art with no cheer is used; p2's 20 lands as 30."""
+    from .test_supports import POLKA_1ST, POLKA_FAN
+    s = main()
+    s["players"]["p1"]["center"].update(card=POLKA_1ST, cheer=[], attached=[POLKA_FAN])
+    R.check(s, c("p1", "arts", holomem="center", art=0, target="center"))
+    s["players"]["p1"]["center"]["attached"] = []
+    with pytest.raises(RuleViolation):
+        R.check(s, c("p1", "arts", holomem="center", art=0, target="center"))
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"]["attached"] = [POLKA_FAN]
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["players"]["p1"]["center"]["damage"] == 30
+
+
+@needs_list
+def test_hbp01_116_upao_on_kanata_hits_the_opponents_centre_once_a_turn_when_she_takes_damage(R):
+    """hBP01-116 うぱお: 「◆〈天音かなた〉に付いていたら能力追加 [ターンに1回]相手のターンで、このマスコットが付いている
+    ホロメンがダメージを受けた時、相手のセンターホロメンに特殊ダメージ20を与える。」: p2's art hits かなた (20), then p2's
+    centre takes 20 unasked; a second hit that turn does nothing more; on p1's own turn (its own damage) or on another
+    holomem, nothing."""
+    from .test_supports import KANATA_1ST, UPAO
+    s = p2_turn(p1_main())
+    s["players"]["p1"]["center"].update(card=KANATA_1ST, attached=[UPAO])
+    s["players"]["p2"]["collab"] = {**copy.deepcopy(s["players"]["p2"]["center"]), "cheer": [RED]}
+    s["players"]["p2"]["center"]["cheer"] = [RED]
+    s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert s["players"]["p1"]["center"]["damage"] == 20 and s["players"]["p2"]["center"]["damage"] == 20
+    assert s["pending"] is None
+    s = run(R, s, c("p2", "arts", holomem="collab", art=0, target="center"))
+    assert s["players"]["p1"]["center"]["damage"] == 40 and s["players"]["p2"]["center"]["damage"] == 20  # [ターンに1回]
+    plain = p2_turn(p1_main())
+    plain["players"]["p1"]["center"]["attached"] = [UPAO]
+    plain = run(R, plain, c("p2", "arts", holomem="center", art=0, target="center"))
+    assert plain["players"]["p2"]["center"]["damage"] == 0
+
+
+# ------------------------------------------------------------------ a chosen holomem's art this turn
+
+@needs_list
+def test_hbp04_091_genkai_meshi_lowers_ririkas_colourless_cost_this_turn_once_a_turn(R):
+    """hBP04-091 限界飯: 「このターンの間、自分の〈一条莉々華〉1人のアーツに必要な無色エール-1。自分の〈限界飯〉はターンに1回
+    しか使えない。」: 莉々華's 「赤◇」 art with one red cheer is refused, then used; a second 限界飯 is refused."""
+    from .test_supports import GENKAI, RIRIKA_1ST
+    s = main([GENKAI, GENKAI])
+    s["players"]["p1"]["center"].update(card=RIRIKA_1ST, cheer=[RED])
+    with pytest.raises(RuleViolation):
+        R.check(s, c("p1", "arts", holomem="center", art=1, target="center"))
+    s = run(R, s, c("p1", "support", card=GENKAI))
+    R.check(s, c("p1", "arts", holomem="center", art=1, target="center"))
+    with pytest.raises(RuleViolation, match="ターンに1回"):
+        R.check(s, c("p1", "support", card=GENKAI))
+
+
+@needs_list
+def test_hsd15_010_matsutake_dance_boosts_raden_10_or_20_with_three_cheer(R):
+    """hSD15-010 まつたけダンス: 「自分のステージの〈儒烏風亭らでん〉1人を選ぶ。このターンの間、選んだホロメンのアーツ+10。
+    そのホロメンに、エールが3枚以上付いているなら、かわりに、そのホロメンのアーツ+20。」"""
+    from .test_supports import MATSUTAKE
+    raden = R.holomem[("儒烏風亭らでん", "Debut")]
+    for cheer, plus in (([RED, RED], 10), ([RED, RED, WHITE], 20)):
+        s = main([MATSUTAKE])
+        s["players"]["p1"]["center"].update(card=raden, cheer=cheer)
+        s = run(R, s, c("p1", "support", card=MATSUTAKE))
+        assert s["players"]["p1"]["center"]["mods"]["arts"] == plus and s["pending"] is None
+
+
+@needs_list
+def test_hsd13_018_popo_adds_20_to_gigis_art_while_nothing_is_under_her(R):
+    """hSD13-018 Popo: 「◆〈ジジ・ムリン〉に付いていたら能力追加 このホロメンに重なっているホロメンが0枚なら、このホロメンの
+    アーツ+20。」: with no card under her +20, with one +0."""
+    from .test_supports import GIGI_1ST, POPO
+    assert rawlist.recognise("◆〈ジジ・ムリン〉に付いていたら能力追加このホロメンに重なっているホロメンが0枚なら、このホロメンのアーツ"
+                             "+20。") == ("attached_constant", {"arts_while": [{"amount": 20, "test": "none_stacked", "holder": {
+                                 "names": ["ジジ・ムリン"]}}]})
+    art = R.cardset.cards[GIGI_1ST]["arts"][0]
+    for stack, plus in (([], 20), ([YUKI_D], 0)):
+        s = p2_turn(p1_main())
+        s["players"]["p2"]["center"].update(card=GIGI_1ST, cheer=cheer_for(R, art["cost"]), attached=[POPO], stack=stack)
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"))
+        assert s["players"]["p1"]["center"]["damage"] == art["dmg"] + plus

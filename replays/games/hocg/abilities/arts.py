@@ -12,7 +12,10 @@ Checks on using an art (「このアーツは、…が付いていないと使�
 params of the art's text (``use_if``, ``only_target``) that ``rules.Arts.check`` reads through
 ``use_problem``; a cost it lets go (「…エールN枚を必要とせずに使える」「…このアーツに必要な無色-N」) is
 ``cost_less``, read by ``art_cost``. What the shapes lead to (boosts, dice, costs, cheer, the
-deck and the archive) is ``arts_steps``, registered after these.
+deck and the archive) is ``arts_steps``, registered after these; more conditions, counts and steps
+(this turn's oshi skills, the opponent's colours and バトンタッチ costs, the damage over the HP left,
+this turn's costs) are ``arts_more``'s, registered last (``MORE_TESTS``, ``MORE_SOURCES``,
+``MORE_COUNTS`` reach ``holds`` and ``count_of``).
 """
 from __future__ import annotations
 
@@ -346,10 +349,13 @@ def _condition(text: str, joined: bool = False) -> dict | None:
 
 @pattern(r"[^、]+?、.+")
 def _when(m, spec):
-    """「<条件>なら(時)、<効果>」 for the conditions above (every comma tried as the split)."""
+    """「<条件>なら(時)、<効果>」 for the conditions above (every comma tried as the split); a step after
+    「。その後、」, or a sentence of its own condition 「。<条件>なら、さらに、…」, is no part of the condition's (the
+    steps in order read them: 「<条件>なら、<効果>。その後、<効果>」)."""
     body = m[0]
     for i, ch in enumerate(body):
-        if ch == "、" and (test := _condition(body[:i])) and (then := spec(body[i + 1:])):
+        if ch == "、" and not re.search(r"。(?:その後、|[^。]+?(?:なら|時)、さらに、)", body[i + 1:]) \
+                and (test := _condition(body[:i])) and (then := spec(body[i + 1:])):
             return "arts_when", {**test, "then": then}
     return None
 

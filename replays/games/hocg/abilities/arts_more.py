@@ -1,7 +1,14 @@
 """Arts texts, continued: conditions on this turn's (this game's) oshi skills, the opponent's
 holomem (their colours against their oshi's, their バトンタッチ cost), counts of both stages' cheer,
 steps against a described holomem of the opponent's, and the 「このアーツで…ダウンさせた時」 texts
-that read the damage over the HP left (``effects.check_downs`` gives it: ``over``).
+that read the damage over the HP left (``effects.check_downs`` gives it: ``over``); costs a count
+or this turn lets go (``arts.art_cost``: ``cost_less.per``, the ``arts_any_less`` lasting modifier);
+「このアーツで相手のホロメンにダメージを与えた時」 (``effects.DEALT_HOOKS``).
+
+Engine marks these read: ``used["sp"]`` (``rules.OshiSkill``: an SP oshi skill this main step),
+``used["downed_other"]`` (``effects.check_downs``: a holomem of the other player went down this
+turn, kept till the player's next turn), ``used["rolled_by"]`` (``effects.count_roll``: the card
+whose ability rolled each die).
 
 Registered on ``arts.TEXTS`` after ``arts`` and ``arts_steps`` (``arts`` imports this module
 last); the tests and counts here are read through ``arts.holds``/``arts.count_of``
@@ -12,12 +19,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kifu.replays.games.hocg.abilities.arts import (MORE_COUNTS, MORE_SOURCES, MORE_TESTS, POS, _condition, _scaled,
-                                                   _times, condition, fitting, holo_desc, holo_fits, opp_desc, pattern)
+from kifu.replays.games.hocg.abilities.arts import (MORE_COUNTS, MORE_SOURCES, MORE_TESTS, POS, _scaled, _times,
+                                                   condition, fitting, holo_desc, holo_fits, opp_desc, pattern)
 from kifu.replays.games.hocg.cards import has_tag
-from kifu.replays.games.hocg.effects import READS_OVER, EFFECTS, Options, _hit, arts_frame, draw, own_holo_of, push
+from kifu.replays.games.hocg.effects import (DEALT_HOOKS, EFFECTS, READS_OVER, Options, _hit, arts_frame, draw,
+                                             own_holo_of, push)
 from kifu.replays.games.hocg.state import Board, other
-from kifu.replays.kit import ALL
 
 
 def _oshi_skill(t: Board, seat: str, kind: str) -> dict | None:
@@ -341,12 +348,6 @@ def arts_ko_once(t: Board, f: dict) -> Options:
 
 # ------------------------------------------------------------------ steps
 
-@pattern(r"このホロメンのアーツ\+(\d+)。")
-def _this_holomem_plus(m, spec):
-    """「このホロメンのアーツ+N」 in an art's text: this art's damage (as 「このアーツ+N」)."""
-    return "arts_plus", {"amount": int(m[1])}
-
-
 @pattern(r"自分のデッキを(\d)枚引ける。")
 def _may_draw(m, spec):
     return "arts_may_draw", {"count": int(m[1])}
@@ -367,12 +368,6 @@ def _may_drawn(t: Board, f: dict, choice: Any) -> Options:
 def _move_cheer_comma(m, spec):
     """「このホロメンのエール1枚を自分の…に付け替えられる」 reads as with its comma (「…1枚を、自分の…」)."""
     made = spec(f"{m[1]}のエール1枚を、{m[2]}に付け替え{m[3]}。")
-    return made and (made["effect"], made["params"])
-
-
-@pattern(r"自分のエールデッキの上から1枚を(自分の.+?)に送る。")
-def _send_top_comma(m, spec):
-    made = spec(f"自分のエールデッキの上から1枚を、{m[1]}に送る。")
     return made and (made["effect"], made["params"])
 
 
@@ -602,9 +597,9 @@ def _both_or_one(m, spec):
     from kifu.replays.games.hocg.abilities.arts import COLOR_CHARS
     colours = [COLOR_CHARS[m[1]], COLOR_CHARS[m[2]]]
     a, b = spec(m[3]), spec(m[4])
+    one = {"effect": "arts_when", "params": {"test": "own_colours", "colors": colours, "n": 1, "then": b}}
     return a and b and m[1] != m[2] and ("arts_when", {"test": "own_colours", "colors": colours, "n": 2, "then": a,
-                                                      "else": {"effect": "arts_when", "params": {
-                                                          "test": "own_colours", "colors": colours, "n": 1, "then": b}}})
+                                                      "else": one})
 
 
 def _own_colours_test(t: Board, f: dict, pa: dict) -> bool:
@@ -618,7 +613,8 @@ def _own_colours_test(t: Board, f: dict, pa: dict) -> bool:
 def _tagged_cheer(m):
     from kifu.replays.games.hocg.abilities.arts import COLOR_CHARS
     flt = holo_desc(f"自分の{m[1] or ''}#{m[2]}を持つホロメン")
-    return flt is not None and {"test": "holomem_cheer", "filter": flt, "colors": [COLOR_CHARS[m[3]], COLOR_CHARS[m[4]]]}
+    colours = [COLOR_CHARS[m[3]], COLOR_CHARS[m[4]]]
+    return flt is not None and {"test": "holomem_cheer", "filter": flt, "colors": colours}
 
 
 def _holomem_cheer_test(t: Board, f: dict, pa: dict) -> bool:
@@ -789,7 +785,7 @@ def _holopower_revealed(t: Board, f: dict, choice: Any) -> Options:
     from kifu.replays.games.hocg.state import R_HOLOPOWER
     pl = t.p(f["seat"])
     card = t.face_up(pl["holopower"].pop(0), "reveal", R_HOLOPOWER)
-    t.event("reveal", seat=f["seat"], card=card, source=f["card"])
+    t.event("holopower_reveal", seat=f["seat"], card=card, source=f["card"])  # shown, not to the hand
     back = {"effect": "arts_holopower_under", "params": {"card": card}}
     push(t, f, *([f["params"]["then"]] if _matches(t, card, f["params"]["filter"]) else []), back)
     return None
@@ -918,3 +914,213 @@ def _moved_any(t: Board, f: dict, choice: Any) -> Options:
     t.holo(f["seat"], pos)["cheer"].remove(choice)
     attach_cheer(t, f["seat"], f["to"], choice)
     return arts_move_any.run(t, f)
+
+
+# ------------------------------------------------------------------ the deck and the cheer deck, searched
+
+@pattern(r"自分のデッキから、(.+?)1枚を(自分の.+?|このホロメン)に付ける。そしてデッキをシャッフルする。")
+def _attach_from_deck_plain(m, spec):
+    """「自分のデッキから、〈名前〉1枚を<ホロメン>に付ける。そしてデッキをシャッフルする」 reads as with its 「公開し、」
+    (a card searched for is shown; attached, it is face up anyway: ``attach_from_deck``)."""
+    made = spec(f"自分のデッキから、{m[1]}1枚を公開し、{m[2]}に付ける。そしてデッキをシャッフルする。")
+    return made and (made["effect"], made["params"])
+
+
+@pattern(r"(自分の.+?ホロメン)1人を選ぶ。自分のエールデッキから、選んだホロメンと同色のエール1枚を公開し、選んだホロメンに送る。"
+         r"そしてエールデッキをシャッフルする。")
+def _cheer_search_same(m, spec):
+    to = holo_desc(m[1])
+    return to is not None and ("arts_cheer_search_same", {"to": to})
+
+
+@EFFECTS.effect("arts_cheer_search_same", timing="ability", prompt="選ぶホロメン / エールデッキから公開して送るエール")
+def arts_cheer_search_same(t: Board, f: dict) -> Options:
+    """「自分の<ホロメン>1人を選ぶ。自分のエールデッキから、選んだホロメンと同色のエール1枚を公開し、選んだホロメンに送る。
+    そしてエールデッキをシャッフルする」: the holomem, then a cheer of one of its colours the pile may hold (as
+    ``cheer_search``: beside the life; null: none found), shown and sent; the cheer deck is shuffled."""
+    targets = fitting(t, f, f["params"]["to"])
+    if not targets:
+        return None
+    f["stage"] = "holomem"
+    return targets if len(targets) > 1 else _cheer_same_step(t, f, targets[0])
+
+
+@arts_cheer_search_same.answer
+def _cheer_same_step(t: Board, f: dict, choice: Any) -> Options:
+    from kifu.replays.games.hocg.effects import attach_cheer
+    seat, pile = f["seat"], f"cheer/{f['seat']}"
+    if f["stage"] == "holomem":
+        f["to"], f["stage"] = choice, "cheer"
+        if t.cheer_deck_size(seat) <= 0:
+            t.zones.shuffle(pile)
+            return None
+        colours = t.card(t.holo(seat, choice)["card"])["colors"]
+        return [c for c in t.zones.may_contain(pile) if t.card(c)["colors"][0] in colours] + [None]
+    if choice is not None:
+        cheer = t.zones.take(pile, choice, t.rule_of(f["card"]), how="search")
+        t.event("reveal", seat=seat, card=cheer, source=f["card"])
+    else:
+        t.event("not_found", seat=seat, source=f["card"])
+    t.zones.shuffle(pile)
+    if choice is not None:
+        attach_cheer(t, seat, f["to"], cheer)
+    return None
+
+
+# ------------------------------------------------------------------ archived cheer, shared out
+
+@pattern(r"自分のアーカイブの([白緑赤青紫黄])エール1～(\d)枚を選び、(自分の.+?)に割り振って送る。")
+def _archive_cheer_split(m, spec):
+    from kifu.replays.games.hocg.abilities.arts import COLOR_CHARS
+    to = holo_desc(m[3])
+    return to is not None and ("arts_archive_cheer_split", {"colors": [COLOR_CHARS[m[1]]], "max": int(m[2]), "to": to})
+
+
+@EFFECTS.effect("arts_archive_cheer_split", timing="ability", prompt="送るアーカイブのエールと送り先（終えるならnull）")
+def arts_archive_cheer_split(t: Board, f: dict) -> Options:
+    """「自分のアーカイブの<色>エール1～N枚を選び、自分の<ホロメン>に割り振って送る」: each choice is [the cheer, the
+    holomem it goes to]; one at least (if there is one), null ends it after that, N at most."""
+    f.setdefault("sent", 0)
+    pa = f["params"]
+    fits = sorted({c for c in t.p(f["seat"])["archive"] if t.card(c)["kind"] == "cheer"
+                   and t.card(c)["colors"][0] in pa["colors"]})
+    targets = fitting(t, f, pa["to"])
+    if f["sent"] >= pa["max"] or not fits or not targets:
+        return None
+    return [[c, p] for c in fits for p in targets] + ([None] if f["sent"] else [])
+
+
+@arts_archive_cheer_split.answer
+def _archive_cheer_split_one(t: Board, f: dict, choice: Any) -> Options:
+    from kifu.replays.games.hocg.effects import attach_cheer
+    if choice is None:
+        return None
+    cheer, pos = choice
+    t.p(f["seat"])["archive"].remove(cheer)
+    attach_cheer(t, f["seat"], pos, cheer)
+    f["sent"] += 1
+    return arts_archive_cheer_split.run(t, f)
+
+
+@condition(r"このターンに自分の〈([^〉]+)〉がアーツを使っていた(?:なら|時)")
+def _named_used_arts(m):
+    return {"test": "arts_used_by", "name": m[1]}
+
+
+def _arts_used_by_test(t: Board, f: dict, pa: dict) -> bool:
+    """A holomem of that name used an art this turn before this one: the positions that did (``used["arts"]``,
+    as ``rules.Arts`` keeps them) hold one now, this holomem's own left out."""
+    from kifu.replays.games.hocg.effects import names_of
+    own = own_holo_of(t, f)
+    return any(pa["name"] in names_of(t, h["card"]) for p in t.p(f["seat"])["used"]["arts"]
+               if p != own and (h := t.holo(f["seat"], p)) is not None)
+
+
+MORE_TESTS["arts_used_by"] = _arts_used_by_test
+
+
+@pattern(r"自分のアーカイブの#(.+?)を持つ\[(マスコット|ファン|ツール)と(マスコット|ファン|ツール)\]を好きな枚数選び、自分の(.+?)に割り振って"
+         r"付けられる。")
+def _attach_tagged_any(m, spec):
+    """「自分のアーカイブの#タグを持つ[マスコットとファン]を好きな枚数選び、自分のホロメンに割り振って付けられる」
+    (``skill_attach_archive_any``, its filter with the tag)."""
+    from kifu.replays.games.hocg.abilities.keywords import SUPPORT_KINDS, holder_filter
+    to = holder_filter(m[4])
+    return to is not None and m[2] != m[3] and ("skill_attach_archive_any", {
+        "filter": {"tag": m[1], "any_of": [SUPPORT_KINDS[m[2]], SUPPORT_KINDS[m[3]]]}, "holder": to})
+
+
+@condition(r"直前の相手のターンに自分のホロメンがダウンしていた(?:なら|時)")
+def _downed_last_turn(m):
+    return {"test": "downed_last_opp_turn"}
+
+
+def _downed_last_turn_test(t: Board, f: dict, pa: dict) -> bool:
+    """A holomem of one's went down in the opponent's turn just before (``effects.check_downs`` marks that turn's
+    ``used``, the opponent's, kept till its next turn)."""
+    opp = other(f["seat"])
+    return t.s["active"] == f["seat"] and bool(t.p(opp)["used"].get("downed_other"))
+
+
+MORE_TESTS["downed_last_opp_turn"] = _downed_last_turn_test
+
+
+@condition(r"このターンに自分の〈([^〉]+)〉の能力でサイコロを(\d)回以上振っていた(?:なら|時)")
+def _rolled_by(m):
+    return {"test": "rolled_by", "name": m[1], "n": int(m[2])}
+
+
+def _rolled_by_test(t: Board, f: dict, pa: dict) -> bool:
+    """The abilities of one's holomem of that name rolled the die that many times this turn (``effects.count_roll``:
+    ``used["rolled_by"]``, the card whose ability rolled each)."""
+    from kifu.replays.games.hocg.effects import names_of
+    return sum(1 for c in t.p(f["seat"])["used"].get("rolled_by", ())
+               if t.card(c)["kind"] in ("holomem", "buzz") and pa["name"] in names_of(t, c)) >= pa["n"]
+
+
+MORE_TESTS["rolled_by"] = _rolled_by_test
+
+
+# ------------------------------------------------------------------ a Bloom this turn's rules forbid
+
+@pattern(r"自分のこのターンに出したDebutバックホロメン1人を、自分の手札の1stホロメンにBloomできる。")
+def _bloom_placed(m, spec):
+    return "arts_bloom_placed", {"source": "hand"}
+
+
+@EFFECTS.effect("arts_bloom_placed", timing="ability", prompt="Bloomさせるホロメンと使うカード（しないならnull）")
+def arts_bloom_placed(t: Board, f: dict) -> Options:
+    """「自分のこのターンに出したDebutバックホロメン1人を、自分の手札の1stホロメンにBloomできる」: a Debut put out to the
+    back this turn (what a Bloom from the hand may not take) and a 1st of the hand that may bloom onto it (the same
+    name: ``skill_bloom_from``'s rules, its steps: the bloom effects, the mascots' 「…がBloomした時」); null: none."""
+    from kifu.replays.games.hocg.abilities.oshi_skills_cards import _blooms_onto
+    seat = f["seat"]
+    if t.first_turn(seat):
+        return None
+    pairs = [[p, card] for p, h in t.stage(seat) if p.startswith("back") and h["since"] == t.s["turn"]
+             and not h["stack"] and t.card(h["card"])["level"] == "debut"
+             for card in sorted(set(t.hand_cards(seat))) if t.card(card)["level"] == "1st" and _blooms_onto(t, card, h)]
+    return pairs + [None] if pairs else None
+
+
+@arts_bloom_placed.answer
+def _bloomed_placed(t: Board, f: dict, choice: Any) -> Options:
+    from kifu.replays.games.hocg.abilities.oshi_skills_cards import _bloomed_from
+    return _bloomed_from(t, f, choice)
+
+
+# ------------------------------------------------------------------ 「このアーツで相手のホロメンにダメージを与えた時」
+
+@pattern(r"このアーツで相手のホロメンにダメージを与えた時、与えたダメージ(\d+)につき、このホロメンのHP(\d+)回復。")
+def _heal_per_dealt(m, spec):
+    """「このアーツで相手のホロメンにダメージを与えた時、与えたダメージNにつき、このホロメンのHPM回復。」: nothing as the art
+    is used; once its damage lands (``effects.DEALT_HOOKS``), M for each N dealt."""
+    return "arts_heal_dealt", {"per": int(m[1]), "amount": int(m[2])}
+
+
+@EFFECTS.effect("arts_heal_dealt", timing="ability")
+def arts_heal_dealt(t: Board, f: dict) -> Options:
+    """The art's text as it is used: nothing yet (``_healed_for_dealt`` once the damage lands)."""
+    return None
+
+
+def _healed_for_dealt(t: Board, hit: dict) -> None:
+    """The art's damage (not a special one) landed: its 「与えたダメージNにつき、このホロメンのHPM回復」, if the holomem
+    that used it is still there."""
+    from kifu.replays.games.hocg.effects import frame
+    by = hit.get("by") or {}
+    if hit["special"] or by.get("art") is None or not by.get("pos"):
+        return
+    seat = other(hit["seat"])
+    h = t.holo(seat, by["pos"])
+    if h is None or h["card"] != by.get("card"):
+        return
+    art = t.card(h["card"])["arts"][by["art"]]
+    if art.get("effect") != "arts_heal_dealt":
+        return
+    n = hit["amount"] // art["params"]["per"] * art["params"]["amount"]
+    if n > 0:
+        t.s["stack"].append(frame("heal", seat, h["card"], "arts", {"target": "self", "amount": n}, pos=by["pos"]))
+
+
+DEALT_HOOKS.append(_healed_for_dealt)

@@ -11,6 +11,7 @@ from typing import Any
 
 from kifu.replays.games.hocg.abilities.arts import (ATTACHABLE, COLOR_CHARS, LEVELS, _card_filter, _condition, _scaled,
                                                    _times, count_of, count_source, fitting, holo_desc, pattern)
+from kifu.replays.games.hocg import effects as E
 from kifu.replays.games.hocg.effects import (DIE, EFFECTS, R_DICE, Options, _declared, _matches, arts_frame,
                                              attach_cheer, declare_skill, names_of, own_holo_of, push, roll)
 from kifu.replays.games.hocg.state import R_HOLOPOWER, Board, other
@@ -471,6 +472,7 @@ def _healed(t: Board, f: dict, choice: Any) -> Options:
     healed = min(h["damage"], f["params"]["amount"])
     h["damage"] -= healed
     t.event("heal", seat=f["seat"], pos=choice, amount=healed, card=f["card"])
+    E.after_heal(t, f["seat"], choice, healed, f["card"])  # 「…が回復した時」
     return None
 
 

@@ -191,6 +191,13 @@ def card_filter(what: str) -> dict[str, Any] | None:
         return {**base, "kind": "buzz"}
     if what == "LIMITEDのサポートカード":
         return {**base, "kind": "support", "limited": True}
+    m = re.fullmatch(r"カード名に「(.+?)」を含む(スタッフ|アイテム|イベント|ツール|マスコット|ファン)", what)
+    if m:
+        return {**base, "name_has": m[1], "support": SUPPORT_KINDS[m[2]]}
+    m = re.fullmatch(r"\[(ブルームエフェクト|コラボエフェクト|ギフト)と#([^#]+?)を持つホロメン\]", what)
+    if m and not base:  # 「[コラボエフェクトと#FLOW GLOWを持つホロメン]」: a holomem with both
+        kind = {"ブルームエフェクト": "bloom", "コラボエフェクト": "collab", "ギフト": "gift"}[m[1]]
+        return {"holomem": True, "tag": m[2], "ability_kind": kind}
     return None
 
 
@@ -279,6 +286,10 @@ def holds_now(t: Board, f: dict, pa: dict) -> bool:
                     if "color" not in pa or t.card(c)["colors"][0] == pa["color"]) >= pa["n"]
     elif test == "holder":
         holds = (len(holders(t, f, pa["holder"])) >= pa.get("min", 1)) == pa["exists"]
+    elif test == "hand_min":  # 「自分の手札がN枚以上」
+        holds = len(t.p(seat)["hand"]) >= pa["n"]
+    elif test == "life_fewer":  # 「自分のライフが相手より少ない」
+        holds = t.p(seat)["life"] < t.p(other(seat))["life"]
     elif test == "life_not_above":
         holds = t.p(seat)["life"] <= t.p(other(seat))["life"]
     elif test in ("stage_cheer_more", "stage_cheer_not_more"):
@@ -434,6 +445,22 @@ def _did_then(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None
 def _if_hand_fewer(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
     then = spec(m[1])
     return ("if_holds", {"test": "hand_fewer", "then": then}) if then else None
+
+@TEXTS.pattern(r"自分の手札が(\d+)枚以上(?:なら|の時)、(.+)")
+def _if_hand_min(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    then = spec(m[2])
+    return ("if_holds", {"test": "hand_min", "n": int(m[1]), "then": then}) if then else None
+
+
+@TEXTS.pattern(r"サイコロを1回振る。(\d)(?:なら|の時)、(.+?。)\1以外(?:なら|の時)、(.+)")
+def _roll_or_else(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「サイコロを1回振る。Nなら、<効果>。N以外なら、<効果>」: ``roll_then`` with the other faces as the second branch."""
+    face, hit, miss = int(m[1]), spec(m[2]), spec(m[3])
+    if hit is None or miss is None or not 1 <= face <= 6:
+        return None
+    return "roll_then", {"optional": False, "branches": [{"faces": [face], "then": hit},
+                                                         {"faces": [x for x in range(1, 7) if x != face], "then": miss}]}
+
 
 # the family's other parts, registered after these shapes (their order is the order tried)
 from kifu.replays.games.hocg.abilities import keywords_effects, keywords_gifts  # noqa: E402,F401

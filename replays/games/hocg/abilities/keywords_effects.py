@@ -255,9 +255,23 @@ def boost_holomem(t: Board, f: dict) -> Options:
 
 @boost_holomem.answer
 def _boosted(t: Board, f: dict, choice: Any) -> Options:
-    t.holo(f["seat"], choice)["mods"]["arts"] += f["params"]["amount"]
-    t.event("boost", seat=f["seat"], pos=choice, amount=f["params"]["amount"], card=f["card"])
+    amount = f["params"]["amount"]
+    if "instead" in f["params"] and _instead_holds(t, f, choice, f["params"]["instead"]):
+        amount = f["params"]["instead"]["amount"]  # 「…なら、かわりに、そのホロメンのアーツ+M」
+    t.holo(f["seat"], choice)["mods"]["arts"] += amount
+    t.event("boost", seat=f["seat"], pos=choice, amount=amount, card=f["card"])
     return None
+
+
+def _instead_holds(t: Board, f: dict, pos: str, cond: dict) -> bool:
+    """「選んだホロメンがBuzzホロメンか2ndホロメンなら」 (``buzz``, ``levels``: the holomem chosen) or 「このホロメンに#タグを持つ
+    サポートカードが付いているなら」 (``self_attached_tag``: the ability's own holomem)."""
+    if "self_attached_tag" in cond:
+        own = own_holo_of(t, f)
+        return own is not None and any(t.card(a)["kind"] == "support" and has_tag(t.card(a), cond["self_attached_tag"])
+                                       for a in t.holo(f["seat"], own)["attached"])
+    c = t.card(t.holo(f["seat"], pos)["card"])
+    return (cond.get("buzz") and c["kind"] == "buzz") or c["level"] in cond.get("levels", ())
 
 
 @TEXTS.pattern(r"このターンの間、自分の(.+?)のアーツ\+(\d+)。")
@@ -322,6 +336,7 @@ def _healed_for_damage(t: Board, f: dict, choice: Any) -> Options:
     healed = min(h["damage"], pa["amount"])
     h["damage"] -= healed
     t.event("heal", seat=f["seat"], pos=choice, amount=healed, card=f["card"])
+    E.after_heal(t, f["seat"], choice, healed, f["card"])  # 「…が回復した時」
     if healed // pa["per"]:
         push(t, f, {"effect": "special_damage", "params": {"amount": healed // pa["per"] * pa["damage"],
                                                            "target": pa["target"]}})
@@ -502,7 +517,12 @@ def cost_hand_n(t: Board, f: dict) -> Options:
 
 
 def _each_paid(t: Board, f: dict) -> Options:
-    push(t, f, *[f["params"]["then"]] * f["paid"])
+    then = f["params"]["then"]
+    if f["params"].get("scale"):  # 「この能力でアーカイブしたカード1枚につき、…アーツ+N」: once, N times the cards
+        if f["paid"]:
+            push(t, f, {**then, "params": {**then["params"], "amount": then["params"]["amount"] * f["paid"]}})
+        return None
+    push(t, f, *[then] * f["paid"])
     return None
 
 
@@ -737,6 +757,11 @@ def roll_count(t: Board, f: dict) -> Options:
     with its amount (count) times the hits. 振れる: the seat may decline first."""
     f.setdefault("rolled", 0)
     f.setdefault("hits", 0)
+    if "times_per" in f["params"] and "times" not in f["params"]:  # 「<数えるもの>1人につき、サイコロを1回振る」
+        per = f["params"]["times_per"]
+        f["params"]["times"] = per_count(t, f, per["source"], per.get("name"))
+        if f["params"]["times"] <= 0:
+            return None
     if f["params"].get("optional") and f["stage"] == 0:
         f["stage"] = "ask"
         return ["roll", "skip"]
@@ -1221,6 +1246,8 @@ def instead(t: Board, f: dict) -> Options:
 
 @TEXTS.pattern(r"(.+?。)さらに、(.+)")
 def _further(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    if re.match(r"自分が後攻で最初のターンなら、", m[1]):
+        return None  # the condition leads the whole text (「…なら、A。さらに、B」): read by the condition's shape
     first, second = spec(m[1]), spec(m[2])
     return ("sequence", {"steps": [first, second]}) if _runs(first) and _runs(second) else None
 
@@ -1471,3 +1498,430 @@ def _special_other_color(t: Board, f: dict, choice: Any) -> Options:
 @TEXTS.pattern(r"相手の推しホロメンと異なる色を持つ相手のホロメン1人に特殊ダメージ(\d+)を与える。")
 def _special_other_color_text(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
     return "special_other_color", {"amount": int(m[1])}
+
+
+# ------------------------------------------------------------------ 「<数えるもの>1枚(人)につき、…」
+
+def _per_source(desc: str) -> tuple[str, str | None] | None:
+    """What 「<desc>1枚(人)につき」 counts (``effects.counted``'s sources, and 「自分のステージの〈名前〉」)."""
+    from kifu.replays.games.hocg.rawlist import PER
+    if desc in PER:
+        return PER[desc]
+    m = re.fullmatch(r"自分のステージの異なるカード名の#(.+?)を持つホロメン", desc)
+    if m:
+        return "distinct_tag", m[1]
+    m = re.fullmatch(r"自分のステージの〈([^〉]+)〉", desc)
+    if m:
+        return "stage_name", m[1]
+    if desc == "相手のセンターホロメンのバトンタッチに必要な無色":
+        return "opp_center_baton", None
+    return None
+
+
+def per_count(t: Board, f: dict, source: str, name: str | None) -> int:
+    """``effects.counted``, and 「自分のステージの〈名前〉」: the cards of that name on the own stage (holomem and the
+    cards attached to them)."""
+    if source == "stage_name":
+        return sum((name in names_of(t, h["card"])) + sum(1 for a in h["attached"] if name in names_of(t, a))
+                   for _, h in t.stage(f["seat"]))
+    if source == "opp_center_baton":  # 「相手のセンターホロメンのバトンタッチに必要な無色」
+        center = t.p(other(f["seat"]))["center"]
+        return t.baton_cost(center) if center is not None else 0
+    return E.counted(t, f, source, name)
+
+
+@EFFECTS.effect("draw_per", timing="ability")
+def draw_per(t: Board, f: dict) -> Options:
+    """「<数えるもの>1枚(人)につき、自分のデッキを1枚引く」: counted as it resolves."""
+    n = per_count(t, f, f["params"]["source"], f["params"].get("name"))
+    if n > 0:
+        push(t, f, {"effect": "draw", "params": {"count": n}})
+    return None
+
+
+@TEXTS.pattern(r"(.+?)1(?:枚|人|つ)につき、自分のデッキを1枚引く。")
+def _draw_per(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    src = _per_source(m[1])
+    if src is None:
+        return None
+    return "draw_per", {"source": src[0], **({"name": src[1]} if src[1] else {})}
+
+
+@EFFECTS.effect("boost_per_count", timing="ability")
+def boost_per_count(t: Board, f: dict) -> Options:
+    """「このターンの間、<数えるもの>1枚(人)につき、(このホロメン|自分のセンターポジションの2ndホロメン)のアーツ+N」: counted
+    as it resolves; the centre only if it is a 2nd holomem then."""
+    pa = f["params"]
+    n = per_count(t, f, pa["source"], pa.get("name"))
+    if pa["to"] == "self":
+        pos = own_holo_of(t, f)
+    else:
+        center = t.p(f["seat"])["center"]
+        pos = "center" if center is not None and center["card"] in t.cs.cards \
+            and t.card(center["card"])["level"] == pa["level"] else None
+    if pos is None or n <= 0:
+        return None
+    h = t.holo(f["seat"], pos)
+    h["mods"]["arts"] += n * pa["amount"]
+    t.event("boost", seat=f["seat"], pos=pos, amount=n * pa["amount"], card=h["card"])
+    return None
+
+
+@TEXTS.pattern(r"このターンの間、(.+?)1(?:枚|人)につき、(このホロメン|自分のセンターポジションの(Debut|1st|2nd)ホロメン)のアーツ\+(\d+)。")
+def _boost_per_count(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    src = _per_source(m[1])
+    if src is None:
+        return None
+    to = {"to": "self"} if m[2] == "このホロメン" else {"to": "center", "level": LEVELS[m[3]]}
+    return "boost_per_count", {"source": src[0], **({"name": src[1]} if src[1] else {}), **to, "amount": int(m[4])}
+
+
+# ------------------------------------------------------------------ 「[ターンに1回]このホロメンが相手のホロメンをダウンさせた時、…」
+
+@EFFECTS.effect("once_gift", timing="ability")
+def once_gift(t: Board, f: dict) -> Options:
+    """A gift's 「[ターンに1回]」 (a trigger's): its holomem's ``gift_turn``; resolved only the first time in a turn."""
+    pos = own_holo_of(t, f)
+    h = t.holo(f["seat"], pos) if pos else None
+    if h is None or h.get("gift_turn") == t.s["turn"]:
+        return None
+    h["gift_turn"] = t.s["turn"]
+    push(t, f, f["params"]["then"])
+    return None
+
+
+@TEXTS.pattern(r"\[ターンに1回\](このホロメンが相手の(?:センター)?ホロメンをダウンさせた時、.+)")
+def _once_ko(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    made = spec(m[1])
+    if made is None or made["effect"] != "on_ko":
+        return None
+    return "on_ko", {**made["params"], "then": {"effect": "once_gift", "params": {"then": made["params"]["then"]}}}
+
+
+# ------------------------------------------------------------------ 「自分のアーカイブの<条件>1枚をステージに出す(出せる)」
+
+@EFFECTS.effect("archive_debut_to_stage", timing="ability", prompt="アーカイブからステージに出すホロメン（出さないならnull）")
+def archive_debut_to_stage(t: Board, f: dict) -> Options:
+    """「自分のアーカイブの<Debut/Spotホロメン>1枚をステージに出す(出せる)」: to the back, as if played (none if the
+    stage holds six)."""
+    seat, pa = f["seat"], f["params"]
+    if t.stage_count(seat) >= MAX_STAGE:
+        return None
+    fits = sorted({c for c in t.p(seat)["archive"] if E._matches(t, c, pa["filter"])})
+    if not fits:
+        return None
+    return fits + [None] if pa.get("optional") else fits
+
+
+@archive_debut_to_stage.answer
+def _archive_staged(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return None
+    seat = f["seat"]
+    t.p(seat)["archive"].remove(choice)
+    t.p(seat)["back"].append(t.new_holo(choice))
+    t.event("to_stage", seat=seat, card=choice, pos=f"back{len(t.p(seat)['back']) - 1}", source=f["card"])
+    return None
+
+
+@TEXTS.pattern(r"自分のアーカイブの(Debut|Spot)ホロメン1枚をステージに出(せる)。")
+def _archive_to_stage_may(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    """The optional form (the supports family reads 「…出す」: ``archive_to_stage``)."""
+    return "archive_debut_to_stage", {"filter": {"holomem": True, "level": LEVELS[m[1]]}, "optional": True}
+
+
+# ------------------------------------------------------------------ 「自分のホロメン1人を選ぶ。このターンの間、選んだホロメン1人のアーツに必要な無色-N」
+
+@EFFECTS.effect("choose_cost_less", timing="ability", prompt="アーツに必要なエールを減らすホロメン")
+def choose_cost_less(t: Board, f: dict) -> Options:
+    """Which own holomem; for this turn its arts need N fewer of that colour (``cost_less_turn``'s lasting modifier,
+    read by ``keywords.arts_cost``)."""
+    options = [p for p, _ in t.stage(f["seat"])]
+    if len(options) <= 1:
+        return _cost_less_chosen(t, f, options[0]) if options else None
+    return options
+
+
+@choose_cost_less.answer
+def _cost_less_chosen(t: Board, f: dict, choice: Any) -> Options:
+    h = t.holo(f["seat"], choice)
+    pa = f["params"]
+    h.setdefault("lasting", []).append({"kind": "arts_cost_less", "amount": pa["amount"], "color": pa["color"],
+                                        "until": t.s["turn"]})
+    t.event("lasting", seat=f["seat"], pos=choice, card=h["card"], modifier="arts_cost_less", amount=pa["amount"])
+    return None
+
+
+@TEXTS.pattern(r"自分のホロメン1人を選ぶ。このターンの間、選んだホロメン(?:1人)?のアーツに必要な(無色|.)-(\d)。")
+def _choose_cost_less(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    color = COLOR_CHARS.get(m[1]) or ("any" if m[1] == "無色" else None)
+    return ("choose_cost_less", {"color": color, "amount": int(m[2])}) if color else None
+
+
+# ------------------------------------------------------------------ 「自分のアーカイブの<色>エールN枚を好きな順でエールデッキの下に戻せる」
+
+@EFFECTS.effect("archive_cheer_bottom", timing="ability", prompt="エールデッキの下に戻すアーカイブのエール（しないならnull）")
+def archive_cheer_bottom(t: Board, f: dict) -> Options:
+    """N cheer of the archive (of that colour), one at a time in the order chosen, each under the cheer deck (the
+    archive is public: so is the order); none unless N are there, and null first declines."""
+    pa = f["params"]
+    fits = sorted({c for c in t.p(f["seat"])["archive"] if t.card(c)["kind"] == "cheer"
+                   and ("color" not in pa or t.card(c)["colors"][0] == pa["color"])})
+    if f.setdefault("put", 0) == 0:
+        have = [c for c in t.p(f["seat"])["archive"] if c in fits]
+        if len(have) < pa["count"]:
+            return None
+        return fits + [None] if pa.get("optional") else fits
+    return fits if f["put"] < pa["count"] else None
+
+
+@archive_cheer_bottom.answer
+def _archive_cheer_under(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return None
+    t.p(f["seat"])["archive"].remove(choice)
+    t.zones.put(f"cheer/{f['seat']}", choice, end="bottom")
+    t.event("to_bottom", seat=f["seat"], card=choice, zone="cheer", source=f["card"])
+    f["put"] += 1
+    return archive_cheer_bottom.run(t, f)
+
+
+@TEXTS.pattern(r"自分のアーカイブの(.)?エール(\d)枚を好きな順でエールデッキの下に戻(す|せる)。")
+def _archive_cheer_bottom(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    if m[1] is not None and m[1] not in COLOR_CHARS:
+        return None
+    return "archive_cheer_bottom", {"count": int(m[2]), "optional": m[3] == "せる",
+                                    **({"color": COLOR_CHARS[m[1]]} if m[1] else {})}
+
+
+# ------------------------------------------------------------------ 「自分のデッキの上から1枚を公開する。公開したカードが<条件>なら、…」
+
+@EFFECTS.effect("reveal_top_take", timing="ability")
+def reveal_top_take(t: Board, f: dict) -> Options:
+    """「自分のデッキの上から1枚を公開する。公開したカードが<条件>なら、そのカードを手札に加える。<条件>以外なら、そのカードを
+    デッキの上に戻す」: the top card turned face up (a chance event everyone sees), then to the hand or back on top."""
+    seat = f["seat"]
+    card = t.zones.draw(f"deck/{seat}", "reveal", t.rule_of(f["card"]), visible=E.ALL, unknown_ok=False)
+    if card is None:
+        return None
+    t.event("revealed_top", seat=seat, card=card, source=f["card"])
+    if E._matches(t, card, f["params"]["filter"]):
+        t.p(seat)["hand"].append(card)
+        t.event("reveal", seat=seat, card=card, source=f["card"])
+    else:
+        t.zones.put(f"deck/{seat}", card, end="top")
+    return None
+
+
+@TEXTS.pattern(r"自分のデッキの上から1枚を公開する。公開したカードが(.+?)なら、そのカードを手札に加える。\1以外なら、そのカードをデッキの上に"
+               r"戻す。")
+def _reveal_top_take(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    flt = card_filter(m[1])
+    if m[1] == "サポートカード":
+        flt = {"kind": "support"}
+    return ("reveal_top_take", {"filter": flt}) if flt else None
+
+
+# ------------------------------------------------------------------ 「自分のホロパワーを見る。その中から<条件>1枚を公開し、手札に加える。…」
+
+@EFFECTS.effect("holopower_pick", timing="ability", prompt="ホロパワーから公開して手札に加えるカード", secret=False)
+def holopower_pick(t: Board, f: dict) -> Options:
+    """「自分のホロパワーを見る。その中から<条件>1枚を公開し、手札に加える。そしてホロパワーをシャッフルする。手札に加えたなら、
+    自分のデッキの上から1枚をホロパワーにする」: ``holopower_swap``'s look (turned up to its owner), a card of that kind shown
+    and taken, then the deck's top face down; none there: nothing more (the shuffle of face-down cards records nothing)."""
+    options = E.holopower_swap.run(t, f)
+    fits = [c for c in options or () if E._matches(t, c, f["params"]["filter"])]
+    if not fits:
+        t.event("not_found", seat=f["seat"], source=f["card"])
+        return None
+    return fits
+
+
+@holopower_pick.answer
+def _holopower_picked(t: Board, f: dict, choice: Any) -> Options:
+    E._from_holopower(t, f, choice)
+    return to_holopower.run(t, {**f, "params": {"count": 1}})
+
+
+@TEXTS.pattern(r"自分のホロパワーを見る。その中から(.+?)1枚を公開し、手札に加える。そしてホロパワーをシャッフルする。手札に加えたなら、"
+               r"自分のデッキの上から1枚をホロパワーにする。")
+def _holopower_pick(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    flt = {"kind": "support"} if m[1] == "サポートカード" else card_filter(m[1])
+    return ("holopower_pick", {"filter": flt}) if flt else None
+
+
+# ------------------------------------------------------------------ 「このターンの間、…〈名前〉の能力でサイコロを振る時、…として扱う」
+
+@EFFECTS.effect("die_named", timing="ability", prompt="サイコロの目として扱う数")
+def die_named(t: Board, f: dict) -> Options:
+    """「(NかMを選ぶ。)このターンの間、自分の推しホロメンの〈名前〉と自分のステージの〈名前〉の能力でサイコロを振る時、そのサイコロの目の
+    数すべてを<選んだ数|倍の数>として扱う」: kept in the turn's ``used["die_named"]`` (read by ``effects.roll``:
+    ``treated_die``); the number chosen first (public)."""
+    if f["params"].get("choices"):
+        return list(f["params"]["choices"])
+    return _die_named(t, f, None)
+
+
+@die_named.answer
+def _die_named(t: Board, f: dict, choice: Any) -> Options:
+    entry = {"turn": t.s["turn"], "names": f["params"]["names"],
+             **({"face": choice} if choice is not None else {"double": True})}
+    t.p(f["seat"])["used"].setdefault("die_named", []).append(entry)
+    t.event("die_treated", seat=f["seat"], card=f["card"], **({"face": choice} if choice is not None else {"double": True}))
+    return None
+
+
+def treated_die(t: Board, seat: str, card: str | None) -> dict | None:
+    """How a die ``card``'s ability rolls is treated this turn (``die_named``): its names, the last such text's."""
+    if card is None or card not in t.cs.cards:
+        return None
+    out = None
+    for entry in t.p(seat)["used"].get("die_named", ()):
+        if entry["turn"] == t.s["turn"] and set(entry["names"]) & names_of(t, card):
+            out = {k: entry[k] for k in ("face", "double") if k in entry}
+    return out
+
+
+E.DIE_TREATED.append(treated_die)
+
+
+@TEXTS.pattern(r"(?:(\d)か(\d)を選ぶ。)?このターンの間、自分の推しホロメンの〈([^〉]+)〉と自分のステージの〈\3〉の能力でサイコロを振る時、"
+               r"そのサイコロの目の数すべてを(選んだ数|倍の数)として扱う。")
+def _die_named_text(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    if (m[4] == "選んだ数") != bool(m[1]):
+        return None
+    return "die_named", {"names": [m[3]], **({"choices": [int(m[1]), int(m[2])]} if m[1] else {})}
+
+
+@TEXTS.pattern(r"(.+?)1(?:人|枚)につき、(サイコロを1回振(?:る|れる):.+)")
+def _roll_per(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「<数えるもの>1人(枚)につき、サイコロを1回振る(振れる):<目>が出た回数1回につき、<効果>」: ``roll_count`` rolled as many
+    times as counted when it resolves."""
+    src = _per_source(m[1])
+    made = spec(m[2]) if src else None
+    if made is None or made["effect"] != "roll_count" or made["params"]["times"] != 1:
+        return None
+    params = {k: v for k, v in made["params"].items() if k != "times"}
+    return "roll_count", {**params, "times_per": {"source": src[0], **({"name": src[1]} if src[1] else {})}}
+
+
+def _one_boost(made: dict | None) -> dict | None:
+    """``made`` as a ``boost_holomem`` of one holomem chosen (rawlist's ``boost_turn`` of a #tag read so), or None."""
+    if made is None:
+        return None
+    if made["effect"] == "boost_turn" and set(made["params"]) == {"amount", "tag"}:
+        return {"holder": {"tag": made["params"]["tag"]}, "amount": made["params"]["amount"]}
+    if made["effect"] == "boost_holomem" and not made["params"].get("all") and "instead" not in made["params"]:
+        return dict(made["params"])
+    return None
+
+
+@TEXTS.pattern(r"(.+?。)選んだホロメンが(Buzzホロメンか2ndホロメン|Buzzホロメン|2ndホロメン)なら、かわりに、そのホロメンのアーツ\+(\d+)。")
+def _boost_instead_level(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「…選ぶ。このターンの間、選んだホロメンのアーツ+N。選んだホロメンがBuzzホロメンか2ndホロメンなら、かわりに、そのホロメンの
+    アーツ+M」."""
+    base = _one_boost(spec(m[1]))
+    if base is None:
+        return None
+    cond = {"buzz": "Buzz" in m[2], "levels": ["2nd"] if "2nd" in m[2] else [], "amount": int(m[3])}
+    return "boost_holomem", {**base, "instead": cond}
+
+
+@TEXTS.pattern(r"(このターンの間、.+?。)このホロメンに#(.+?)を持つサポートカードが付いているなら、かわりに、そのホロメンのアーツ\+(\d+)。")
+def _boost_instead_attached(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「このターンの間、自分のステージの<holder>1人のアーツ+N。このホロメンに#タグを持つサポートカードが付いているなら、かわりに、
+    そのホロメンのアーツ+M」."""
+    base = _one_boost(spec(m[1]))
+    if base is None:
+        return None
+    return "boost_holomem", {**base, "instead": {"self_attached_tag": m[2], "amount": int(m[3])}}
+
+
+@TEXTS.pattern(r"自分のステージに(.)エールがある(?:なら|時)、(.+)")
+def _if_stage_color(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    then = spec(m[2])
+    if then is None or m[1] not in COLOR_CHARS:
+        return None
+    return "if_holds", {"test": "stage_cheer_min", "n": 1, "color": COLOR_CHARS[m[1]], "then": then}
+
+
+@TEXTS.pattern(r"自分の手札1～(\d)枚をアーカイブできる:自分の(.+?)1人を選ぶ。この能力でアーカイブしたカード1枚につき、このターンの間、"
+               r"選んだホロメンのアーツ\+(\d+)。")
+def _cost_hand_scaled_boost(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「自分の手札1～N枚をアーカイブできる:自分の<holder>1人を選ぶ。この能力でアーカイブしたカード1枚につき、このターンの間、選んだ
+    ホロメンのアーツ+M」: the cards one at a time (``cost_hand_n`` ``each``), then one holomem chosen, M times the cards."""
+    flt = holder_filter(m[2])
+    if flt is None:
+        return None
+    return "cost_hand_n", {"each": True, "max": int(m[1]), "scale": True, "filter": {},
+                           "then": {"effect": "boost_holomem", "params": {"holder": flt, "amount": int(m[3])}}}
+
+
+# ------------------------------------------------------------------ 「自分のステージの〈名前〉1～N枚をアーカイブできる:アーカイブしたカード1枚につき、…」
+
+@EFFECTS.effect("cost_stage_named", timing="ability", prompt="アーカイブするステージの〈カード〉（ホロメンとカード、終えるならnull）")
+def cost_stage_named(t: Board, f: dict) -> Options:
+    """The cards of that name attached to the own stage, one at a time up to N (null ends; first: not paid), then
+    the effect once per card archived."""
+    f.setdefault("paid", 0)
+    pa = f["params"]
+    options = [[p, a] for p, h in t.stage(f["seat"]) for a in sorted(set(h["attached"])) if pa["name"] in names_of(t, a)]
+    if f["paid"] >= pa["max"] or not options:
+        return _stage_named_paid(t, f)
+    return options + [None]
+
+
+def _stage_named_paid(t: Board, f: dict) -> Options:
+    push(t, f, *[f["params"]["then"]] * f["paid"])
+    return None
+
+
+@cost_stage_named.answer
+def _stage_named_archived(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return _stage_named_paid(t, f)
+    pos, card = choice
+    t.holo(f["seat"], pos)["attached"].remove(card)
+    t.archive(f["seat"], card)
+    t.event("detached", seat=f["seat"], pos=pos, card=card, dest="archive", source=f["card"])
+    f["paid"] += 1
+    return cost_stage_named.run(t, f)
+
+
+@TEXTS.pattern(r"自分のステージの〈([^〉]+)〉1～(\d)枚をアーカイブできる:アーカイブしたカード1枚につき、(.+)")
+def _cost_stage_named(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    then = spec(m[3])
+    if then is None or EFFECTS[then["effect"]].timing != "ability":
+        return None
+    return "cost_stage_named", {"name": m[1], "max": int(m[2]), "then": then}
+
+
+@TEXTS.pattern(r"自分のデッキを1枚引き、(.+?1(?:枚|人|つ)につき、自分のデッキを1枚引く。)")
+def _draw_then_per(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「自分のデッキを1枚引き、<数えるもの>1つにつき、自分のデッキを1枚引く」: one, then as many as counted."""
+    per = spec(m[1])
+    if per is None or per["effect"] != "draw_per":
+        return None
+    return "sequence", {"steps": [{"effect": "draw", "params": {"count": 1}}, per]}
+
+
+@EFFECTS.effect("rest_self_may", timing="ability", prompt="このホロメンをお休みさせるか")
+def rest_self_may(t: Board, f: dict) -> Options:
+    """「このホロメンをお休みさせることができる」: asked; yes rests it (as 「このホロメンをお休みさせる」)."""
+    return ["rest", None] if own_holo_of(t, f) is not None else None
+
+
+@rest_self_may.answer
+def _rested_self(t: Board, f: dict, choice: Any) -> Options:
+    if choice == "rest":
+        push(t, f, {"effect": "arts_rest_self", "params": {}})
+    return None
+
+
+@TEXTS.pattern(r"このホロメンをお休みさせることができる。(?:その後、(.+))?")
+def _rest_self_may(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    rest = {"effect": "rest_self_may", "params": {}}
+    if not m[1]:
+        return rest["effect"], rest["params"]
+    then = spec(m[1])
+    return ("sequence", {"steps": [rest, then]}) if _runs(then) else None

@@ -265,8 +265,12 @@ def modify_damage(t: Board, seat: str, pos: str, amount: int, *, source: str | N
         for pa in _gift(t, g["card"], "arts_gift"):
             if pa.get("while_attached") and not any(set(pa["while_attached"]) & names_of(t, a) for a in g["attached"]):
                 continue  # 「このホロメンに〈A〉か〈B〉が付いている間」
-            if arts and attacker is not None and _active(pa, gpos) and holder_fits(t, None, by["pos"], attacker,
-                                                                                   pa["holder"]):
+            if pa.get("opp_tags") and not any(has_tag(t.card(x["card"]), tag) for _, x in t.stage(seat)
+                                              for tag in pa["opp_tags"]):
+                continue  # 「相手のステージに[#Aか#B]を持つホロメンがいる間」
+            if arts and attacker is not None and _active(pa, gpos) and (
+                    by["pos"] == gpos if pa["holder"].get("self") else holder_fits(t, None, by["pos"], attacker,
+                                                                                    pa["holder"])):
                 amount += _noted(t, dealer, gpos, g, "arts_gift", pa["amount"])
         for pa in _gift(t, g["card"], "special_plus"):
             if special and _active(pa, gpos) and pos == pa["target"] and _special_source(t, dealer, source, attacker, pa):
@@ -284,7 +288,8 @@ def modify_damage(t: Board, seat: str, pos: str, amount: int, *, source: str | N
                     and (not pa.get("from_pos") or (attacker is not None and by["pos"] == pa["from_pos"])) \
                     and (not pa.get("oshi") or pa["oshi"] in names_of(t, t.p(seat)["oshi"])) \
                     and pa.get("kind") in (None, "arts" if arts else "special" if special else None) \
-                    and (not pa.get("if_collabs") or (t.p(seat)["collab"] is not None and t.p(dealer)["collab"] is None)):
+                    and (not pa.get("if_collabs") or (t.p(seat)["collab"] is not None and t.p(dealer)["collab"] is None)) \
+                    and (pa["amount"] is not None or not by.get("own")):  # 「相手から」: not the seat's own damage
                 cut = amount if pa["amount"] is None else min(amount, pa["amount"])  # None: 「受けない」
                 amount -= _noted(t, seat, gpos, g, "damage_cut", cut)
         for pa in _gift(t, g["card"], "hp_guard"):
@@ -343,6 +348,11 @@ def arts_cost(t: Board, seat: str, pos: str, cost: list[str]) -> list[str]:
             if _active(pa, gpos) and (gpos == pos if pa["holder"].get("self") else holder_fits(t, None, pos, h, pa["holder"]))
             and ("attached" not in pa or _attached_holds(t, g, pa["attached"]))]  # 「このホロメンに〈名前〉が付いていないなら」
     less += [m for m in h.get("lasting", ()) if m["kind"] == "arts_cost_less"]  # 「このターンの間、…必要な無色-2」
+    if pos == "center":  # the opponent's 「相手のセンターホロメンのバトンタッチに必要な無色がN以上なら、…アーツに必要な無色+M」
+        for gpos, g in t.stage(other(seat)):
+            for pa in _gift(t, g["card"], "opp_arts_more"):
+                if _active(pa, gpos) and t.baton_cost(h) >= pa["baton_min"]:
+                    out += [pa["color"]] * pa["amount"]
     for pa in less:
         for _ in range(pa["amount"]):
             if pa["color"] in out:
@@ -952,3 +962,233 @@ def _cost_stacked(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | 
     if flt is None or then is None or EFFECTS[then["effect"]].timing != "ability":
         return None
     return "cost_stacked", {"holder": flt, "then": then}
+
+
+# ------------------------------------------------------------------ gifts: 「相手のターンで、…がダウンした時」「…がダメージを受けた時」
+# (abilities.windows: the "down" window at ダウン①, before the downed holomem are archived, and the "dealt" one)
+
+@TEXTS.pattern(r"(\[ターンに1回\])?" + LIMIT + r"?(\[ターンに1回\])?相手のターンで、(このホロメン|(このホロメン以外の)?自分の(.+?))が"
+               r"(ダウンした|ダメージを受けた)時(に使える:|、)(.+?)(自分のギフト「(.+?)」はターンに1回しか使えない。)?")
+def _window_gift(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「[ターンに1回][…限定]相手のターンで、<このホロメン|(このホロメン以外の)自分の<holder>>がダウンした時(に使える:)<効果>」
+    (ダウン①: the downed holomem still on the stage) and 「…相手のターンで、このホロメンがダメージを受けた時、<効果>」 (once the
+    damage is dealt): ``window_gift``, offered in those windows (``window_offers``); 「…時に使える:」 asks, any other
+    resolves unasked. The effect reads 「このホロメン」 as the holomem downed (hit) when that is the gift's own; a few
+    texts of the downed holomem itself: 「そのホロメンを含め重なっているホロメンすべてを手札に戻す」, 「このホロメンをアーカイブ
+    するかわりに手札に戻せる」, 「(<条件>なら、)自分の減るライフ-N」."""
+    itself = m[4] == "このホロメン"
+    moment = "down" if m[7] == "ダウンした" else "dealt"
+    who = {"self": True} if itself else holder_filter(m[6])
+    if who is None or (moment == "dealt" and not itself):
+        return None
+    body, optional = m[9], m[8] == "に使える:"
+    reads = "subject"  # 「このホロメン」: the holomem the window is about
+    less = re.fullmatch(r"(?:(自分のライフが相手より少ない|自分の推しホロメンが〈([^〉]+)〉)なら、)?自分の減るライフ-(\d)。", body)
+    if moment != "down":
+        then = spec(body)
+    elif body == "そのホロメンを含め重なっているホロメンすべてを手札に戻す。":
+        then = {"effect": "skill_downed_to_hand", "params": {"all": True}}
+    elif itself and body == "このホロメンをアーカイブするかわりに手札に戻せる。":
+        then, optional = {"effect": "downed_top_to_hand", "params": {}}, True
+    elif itself and (paid := re.fullmatch(r"(.+?(?:できる|せる|れる))。(?:戻|アーカイブ)したなら、このホロメンをアーカイブするかわりに"
+                                          r"手札に戻す。", body)):
+        # 「<コスト>できる。…したなら、このホロメンを…手札に戻す」: the cost form with that as its effect
+        probe = {"effect": "draw", "params": {"count": 1}}
+        cost = spec(f"{paid[1]}:自分のデッキを1枚引く。")
+        if cost is None or cost["params"].get("then") != probe:
+            return None
+        then = {"effect": cost["effect"], "params": {**cost["params"],
+                                                     "then": {"effect": "downed_top_to_hand", "params": {}}}}
+    elif less:
+        then = {"effect": "life_less", "params": {"amount": int(less[3])}}
+        if less[2]:
+            then = {"effect": "if_oshi", "params": {"name": less[2], "then": then}}
+        elif less[1]:
+            then = {"effect": "if_holds", "params": {"test": "life_fewer", "then": then}}
+    else:
+        then = spec(body)
+        if then is None or "その" in body:
+            return None
+        from kifu.replays.games.hocg.rawlist import DOWN_SAFE as LIST_SAFE
+        if itself and (then["effect"] in DOWN_SAFE or then["effect"] in LIST_SAFE) and then["params"].get("to") != "self":
+            return None  # reads nothing of the holomem: ``on_down`` (ダウン②), as rawlist and ``_on_down`` read it
+        reads = "subject" if itself else "holder"
+    if then is None or EFFECTS[then["effect"]].timing != "ability":
+        return None
+    return "window_gift", {"moment": moment, "who": who, "then": then, "reads": reads,
+                           **({"others": True} if m[5] else {}), **({"optional": True} if optional else {}),
+                           **({"once": True} if m[1] or m[3] else {}), **({"once_name": m[11]} if m[11] else {}),
+                           **({"at": _limits(m[2])} if m[2] else {})}
+
+
+EFFECTS.effect("window_gift", timing="constant")(lambda t, f: None)
+
+
+def window_offers(t: Board, moment: str, hit: dict) -> list[dict]:
+    """The gifts (``window_gift``) of the seat whose holomem is down ("down") or was dealt damage ("dealt"), on the
+    opponent's turn: its holomem at a position its 「[…限定]」 allows, whose text names that holomem, not spent this
+    turn (「[ターンに1回]」: its ``gift_turn``; 「自分のギフト「名前」はターンに1回」: the seat's ``gift_names``)."""
+    if moment not in ("down", "dealt") or hit.get("own"):
+        return []
+    seat = hit["seat"]
+    if t.s["active"] == seat:
+        return []
+    h = t.holo(seat, hit["pos"])
+    if h is None or h["card"] != hit["card"]:
+        return []  # down and gone (after 「ダメージを受けた時」's downs)
+    out = []
+    for gpos, g in t.stage(seat):
+        for a in t.card(g["card"])["abilities"]:
+            pa = a.get("params") or {}
+            if a["kind"] != "gift" or a.get("effect") != "window_gift" or pa["moment"] != moment or not _active(pa, gpos):
+                continue
+            if pa["who"].get("self"):
+                if gpos != hit["pos"]:
+                    continue
+            elif (pa.get("others") and gpos == hit["pos"]) or not holder_fits(t, None, hit["pos"], h, pa["who"]):
+                continue
+            if (pa.get("once") and g.get("gift_turn") == t.s["turn"]) \
+                    or (pa.get("once_name") and t.p(seat).get("gift_names", {}).get(pa["once_name"]) == t.s["turn"]):
+                continue
+            name = a.get("name") or "ギフト"
+            then = {"effect": "window_gift_used", "params": {"at": gpos, "card": g["card"], "name": name, "pa": pa}}
+            out.append({"seat": seat, "card": g["card"], "name": name, "then": then, "origin": "gift",
+                        "subject": {"seat": seat, "pos": hit["pos"], "card": hit["card"]},
+                        **({} if pa.get("optional") else {"forced": True})})
+    return out
+
+
+windows.SOURCES.append(window_offers)
+
+
+@EFFECTS.effect("window_gift_used", timing="rule")
+def window_gift_used(t: Board, f: dict) -> Options:
+    """A ``window_gift`` used: its limit spent, its effect as a frame of the holomem its 「このホロメン」 reads (the one
+    the window is about, or the gift's own holomem), if that one is still there."""
+    pa, gift = f["params"]["pa"], f["params"]
+    g = t.holo(f["seat"], gift["at"])
+    if g is not None and g["card"] == gift["card"] and pa.get("once"):
+        g["gift_turn"] = t.s["turn"]
+    if pa.get("once_name"):
+        t.p(f["seat"]).setdefault("gift_names", {})[pa["once_name"]] = t.s["turn"]
+    cite(t, f["seat"], gift["card"], gift["name"])
+    t.event("gift_used", seat=f["seat"], pos=gift["at"], card=gift["card"], ability=gift["name"])
+    sub = f["subject"]
+    pos, holder = (sub["pos"], sub["card"]) if pa["reads"] == "subject" else (gift["at"], gift["card"])
+    h = t.holo(f["seat"], pos)
+    if h is None or h["card"] != holder:
+        return None
+    then = pa["then"]
+    t.s["stack"].append(frame(then["effect"], f["seat"], gift["card"], "gift", then["params"], pos=pos, holder=holder,
+                              subject=sub))
+    return None
+
+
+@EFFECTS.effect("downed_top_to_hand", timing="ability")
+def downed_top_to_hand(t: Board, f: dict) -> Options:
+    """「このホロメンをアーカイブするかわりに手札に戻す」: the downed holomem's top card goes to the hand at ダウン② (``to_hand``);
+    the cards under it and attached to it are archived."""
+    pos = own_holo_of(t, f)
+    if pos is not None and t.holo(f["seat"], pos).get("down_window"):  # only at ダウン① (``windows.down``)
+        h = t.holo(f["seat"], pos)
+        h.setdefault("to_hand", []).append(h["card"])
+        t.event("downed_to_hand", seat=f["seat"], cards=[h["card"]], source=f["card"])
+    return None
+
+
+@TEXTS.pattern(r"相手のステージに(?:\[#(.+?)か#(.+?)\]|#(.+?))を持つホロメンがいる間、このホロメンのアーツ\+(\d+)。")
+def _arts_gift_while_opp(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    """「相手のステージに[#Aか#B]を持つホロメンがいる間、このホロメンのアーツ+N」 (``arts_gift``, read by ``modify_damage``)."""
+    tags = [m[1], m[2]] if m[1] else [m[3]]
+    return "arts_gift", {"amount": int(m[4]), "holder": {"self": True}, "at": None, "opp_tags": tags}
+
+
+@TEXTS.pattern(r"(\[ターンに1回\])?" + LIMIT + r"?(\[ターンに1回\])?自分の(.+?)が相手のホロメンをダウンさせた時、(.+)")
+def _ko_window_gift(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「[…限定]自分の<holder>が相手のホロメンをダウンさせた時、<効果>」: ``window_gift`` in the "ko" window (after the downs'
+    own steps), for a holomem of its stage that dealt the damage; 「このホロメン」 is the gift's own holomem."""
+    who = holder_filter(m[4])
+    then = spec(m[5])
+    if who is None or then is None or EFFECTS[then["effect"]].timing != "ability" or "その" in m[5]:
+        return None
+    return "window_gift", {"moment": "ko", "who": who, "then": then, "reads": "holder",
+                           **({"once": True} if m[1] or m[3] else {}), **({"at": _limits(m[2])} if m[2] else {})}
+
+
+def ko_window_offers(t: Board, moment: str, hit: dict) -> list[dict]:
+    """The ``window_gift`` 「自分の<holder>が相手のホロメンをダウンさせた時」 of the seat whose holomem dealt the damage
+    (``hit["by"]``, still where it dealt it)."""
+    by = hit.get("by") or {}
+    if moment != "ko" or not by.get("pos"):
+        return []
+    seat = by["seat"]
+    h = t.holo(seat, by["pos"])
+    if h is None or h["card"] != by.get("card"):
+        h = {"card": by["card"], "attached": [], "cheer": [], "stack": [], "rested": False, "since": -1}
+    out = []
+    for gpos, g in t.stage(seat):
+        for a in t.card(g["card"])["abilities"]:
+            pa = a.get("params") or {}
+            if a["kind"] != "gift" or a.get("effect") != "window_gift" or pa["moment"] != "ko" or not _active(pa, gpos):
+                continue
+            if not holder_fits(t, None, by["pos"], h, pa["who"]) or (pa.get("once") and g.get("gift_turn") == t.s["turn"]):
+                continue
+            name = a.get("name") or "ギフト"
+            then = {"effect": "window_gift_used", "params": {"at": gpos, "card": g["card"], "name": name, "pa": pa}}
+            out.append({"seat": seat, "card": g["card"], "name": name, "then": then, "origin": "gift", "forced": True,
+                        "subject": {"seat": hit["seat"], "pos": hit["pos"], "card": None}})
+    return out
+
+
+windows.SOURCES.append(ko_window_offers)
+
+
+@TEXTS.pattern(LIMIT + r"?相手のセンターホロメンのバトンタッチに必要な無色が(\d)つ以上なら、相手のセンターホロメンのアーツに必要な無色\+(\d)。")
+def _opp_arts_more(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    """「[…限定]相手のセンターホロメンのバトンタッチに必要な無色がNつ以上なら、相手のセンターホロメンのアーツに必要な無色+M」 (a gift:
+    ``arts_cost``)."""
+    return "opp_arts_more", {"baton_min": int(m[2]), "color": "any", "amount": int(m[3]),
+                             **({"at": _limits(m[1])} if m[1] else {})}
+
+
+EFFECTS.effect("opp_arts_more", timing="constant")(lambda t, f: None)
+
+
+@TEXTS.pattern(r"(\[ターンに1回\])?" + LIMIT + r"?(\[ターンに1回\])?自分の推しホロメンの〈([^〉]+)〉か自分のステージの〈\4〉が相手のホロメンに"
+               r"(\d+)以上の特殊ダメージを与えた時、(.+)")
+def _special_dealt_gift(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「[…限定][ターンに1回]自分の推しホロメンの〈名前〉か自分のステージの〈名前〉が相手のホロメンにN以上の特殊ダメージを与えた時、
+    <効果>」: ``window_gift`` in the "dealt" window of the opponent's holomem (``dealt_window_offers``)."""
+    then = spec(m[6])
+    if then is None or EFFECTS[then["effect"]].timing != "ability" or "その" in m[6]:
+        return None
+    return "window_gift", {"moment": "dealt_to_opp", "who": {"names": [m[4]]}, "min": int(m[5]), "then": then,
+                           "reads": "holder", **({"once": True} if m[1] or m[3] else {}),
+                           **({"at": _limits(m[2])} if m[2] else {})}
+
+
+def dealt_window_offers(t: Board, moment: str, hit: dict) -> list[dict]:
+    """The ``window_gift`` 「…〈名前〉が相手のホロメンにN以上の特殊ダメージを与えた時」 of the seat that dealt ``hit``: special
+    damage of at least N, from its oshi or a holomem of its stage of that name (the card whose ability dealt it)."""
+    if moment != "dealt" or not hit.get("special") or hit.get("own") or hit.get("source") is None:
+        return []
+    seat, source = other(hit["seat"]), hit["source"]
+    if source != t.p(seat)["oshi"] and not any(h["card"] == source for _, h in t.stage(seat)):
+        return []
+    out = []
+    for gpos, g in t.stage(seat):
+        for a in t.card(g["card"])["abilities"]:
+            pa = a.get("params") or {}
+            if a["kind"] != "gift" or a.get("effect") != "window_gift" or pa["moment"] != "dealt_to_opp" \
+                    or not _active(pa, gpos) or hit["amount"] < pa["min"]:
+                continue
+            if not set(pa["who"]["names"]) & names_of(t, source) or (pa.get("once") and g.get("gift_turn") == t.s["turn"]):
+                continue
+            name = a.get("name") or "ギフト"
+            then = {"effect": "window_gift_used", "params": {"at": gpos, "card": g["card"], "name": name, "pa": pa}}
+            out.append({"seat": seat, "card": g["card"], "name": name, "then": then, "origin": "gift", "forced": True,
+                        "subject": {"seat": hit["seat"], "pos": hit["pos"], "card": hit["card"]}})
+    return out
+
+
+windows.SOURCES.append(dealt_window_offers)

@@ -14,7 +14,9 @@ comes), with its moment, what the moment must be about and the effect it resolve
   holomem is still on the stage (「自分の減るライフ-N」, its fan back to the hand, its cheer moved on,
   it and the cards under it back to the hand);
 - ``"ko"``: 「自分の<ホロメン>が相手の(センター)ホロメンをダウンさせた時(に使える)」, after the downs' own
-  steps.
+  steps;
+- ``"rolled"``: 「自分の〈名前〉の能力でサイコロを振った時に使える:サイコロを1回振り直す」, once ``roll_then``'s die
+  shows its face and before the face is used (``windows.rolled``).
 
 A skill used in the main phase may have a condition of use (「<条件>の時に使える:」「…なら使える:」)
 or a cost (「…をアーカイブすることで、」): ``refusal`` tells the ``oshi_skill`` command why not now.
@@ -661,3 +663,11 @@ def _special_per_center_cheer(m: re.Match[str], spec: Spec) -> tuple[str, dict[s
 # ------------------------------------------------------------------ the family's other parts
 
 TEXTS.entries += oshi_skills_cards.TEXTS.entries + oshi_skills_turn.TEXTS.entries
+arts_target_frames = oshi_skills_turn.arts_target_frames  # (``rules.Arts``: 「…相手のバックホロメンも対象にできる」)
+
+
+@TEXTS.pattern(r"自分の〈([^〉]+)〉の能力でサイコロを振った時に使える:サイコロを1回振り直す。")
+def _when_rolled(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    """ねえ゛え゛え゛え゛え゛え゛え゛ (hBP02-005): the window of ``roll_then``'s die (``windows.rolled``)."""
+    return "skill_window", {"moment": "rolled", "holder": {"names": [m[1]]},
+                            "then": {"effect": "skill_reroll", "params": {}}}

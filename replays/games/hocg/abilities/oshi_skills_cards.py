@@ -70,6 +70,7 @@ def _healed_full(t: Board, f: dict, choice: Any) -> Options:
     h = t.holo(f["seat"], choice)
     healed, h["damage"] = h["damage"], 0
     t.event("heal", seat=f["seat"], pos=choice, amount=healed, card=f["card"])
+    E.after_heal(t, f["seat"], choice, healed, f["card"])  # 「…が回復した時」
     return None
 
 

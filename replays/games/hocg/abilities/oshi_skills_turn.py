@@ -188,6 +188,7 @@ def skill_heal_all(t: Board, f: dict) -> Options:
         if healed:
             h["damage"] -= healed
             t.event("heal", seat=f["seat"], pos=pos, amount=healed, card=f["card"])
+            E.after_heal(t, f["seat"], pos, healed, f["card"])  # 「…が回復した時」
     return None
 
 
@@ -267,6 +268,7 @@ def _own_swapped(t: Board, f: dict, choice: Any) -> Options:
         healed = min(h["damage"], heal)
         h["damage"] -= healed
         t.event("heal", seat=f["seat"], pos=choice, amount=healed, card=f["card"])
+        E.after_heal(t, f["seat"], choice, healed, f["card"])  # 「…が回復した時」
     return None
 
 
@@ -497,3 +499,124 @@ def _boost_instead(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] |
     instead = {"amount": int(m[5]), **({"tag": m[2]} if m[2] else {}), **({"buzz": True} if m[3] else {}),
                **({"cheer": [COLOR_CHARS[m[4]]]} if m[4] else {})}
     return "skill_boost_pick", {"holder": {}, "amount": int(m[1]), "instead": instead}
+
+
+# ------------------------------------------------------------------ arts that may target the back
+
+@EFFECTS.effect("skill_back_target", timing="ability", prompt="アーツが相手のバックホロメンも対象にできるホロメン")
+def skill_back_target(t: Board, f: dict) -> Options:
+    """「自分の<holder>1人を選ぶ。このターンの間、選んだホロメンのアーツは、相手のバックホロメンも対象にできる」:
+    a modifier on the holomem chosen, ending with this turn (``arts_target_frames``)."""
+    options = K.holders(t, f, f["params"]["holder"])
+    if len(options) <= 1:
+        return _back_target_chosen(t, f, options[0]) if options else None
+    return options
+
+
+@skill_back_target.answer
+def _back_target_chosen(t: Board, f: dict, choice: Any) -> Options:
+    h = t.holo(f["seat"], choice)
+    h.setdefault("lasting", []).append({"kind": "back_target", "amount": 0, "until": t.s["turn"]})
+    t.event("back_target", seat=f["seat"], pos=choice, card=h["card"], source=f["card"])
+    return None
+
+
+@TEXTS.pattern(r"自分の(.+?)1人を選ぶ。このターンの間、選んだホロメンのアーツは、相手のバックホロメンも対象にできる。")
+def _back_target(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """BAU BAU! (hBP03-004)."""
+    flt = K.holder_filter(m[1])
+    return ("skill_back_target", {"holder": flt}) if flt is not None else None
+
+
+def arts_target_frames(t: Board, seat: str, pos: str) -> list[dict]:
+    """The frame that lets ``seat``'s holomem at ``pos`` (chosen by 「…選んだホロメンのアーツは、相手のバック
+    ホロメンも対象にできる」 this turn) move its art's target to one of the opponent's back holomem: put on top
+    of the art's frames by ``rules.Arts`` (the target is named before anything of the art resolves, as with
+    the art)."""
+    h = t.holo(seat, pos)
+    if h is None or not any(m["kind"] == "back_target" and m["until"] == t.s["turn"] for m in h.get("lasting", ())):
+        return []
+    return [frame("skill_arts_retarget", seat, h["card"], "arts", {"pos": pos})]
+
+
+@EFFECTS.effect("skill_arts_retarget", timing="rule", prompt="このアーツの対象（相手のホロメン）")
+def skill_arts_retarget(t: Board, f: dict) -> Options:
+    """The art's target kept (the one declared with the art) or moved to one of the opponent's back holomem
+    (``arts_retarget``'s choice; none while a gift of the opponent's allows its collab holomem only, and
+    none the art's own text forbids: ``arts.use_problem``)."""
+    from kifu.replays.games.hocg.abilities import arts as A
+    af = E.arts_frame(t)
+    if af is None or af["card"] != f["card"] or af["params"]["pos"] != f["params"]["pos"]:
+        return None
+    if K.forced_targets(t, other(f["seat"])) is not None:
+        return None
+    h = t.holo(f["seat"], f["params"]["pos"])
+    art = t.card(h["card"])["arts"][af["params"]["art"]]
+    backs = [p for p in t.positions(other(f["seat"])) if p.startswith("back")
+             and A.use_problem(t, f["seat"], h, art, p) is None]
+    return [af["params"]["target"], *backs] if backs else None
+
+
+@skill_arts_retarget.answer
+def _arts_retargeted(t: Board, f: dict, choice: Any) -> Options:
+    af = E.arts_frame(t)
+    if choice != af["params"]["target"]:
+        af["params"]["target"] = choice
+        t.event("arts_target", seat=f["seat"], card=f["card"], target=choice)
+    return None
+
+
+# ------------------------------------------------------------------ a holomem from the stage to the deck
+
+@EFFECTS.effect("skill_stage_to_bottom", timing="ability", prompt="デッキの下に戻すホロメン")
+def skill_stage_to_bottom(t: Board, f: dict) -> Options:
+    """「自分のバックポジションの<レベル>ホロメンの〈名前〉1人をデッキの下に戻す」: the holomem chosen goes to the
+    bottom of the deck (the cards under it with it; its cheer and attached supports archived:
+    ``manual.leave_stage``), seen by both (it was on the stage); none there: nothing."""
+    options = K.holders(t, f, f["params"]["holder"])
+    if len(options) <= 1:
+        return _to_bottom_chosen(t, f, options[0]) if options else None
+    return options
+
+
+@skill_stage_to_bottom.answer
+def _to_bottom_chosen(t: Board, f: dict, choice: Any) -> Options:
+    from kifu.replays.games.hocg import manual
+    seat = f["seat"]
+    h = t.remove_holo(seat, choice)
+    manual.leave_stage(t, seat, h, "deck_bottom")
+    t.event("left_stage", seat=seat, pos=choice, card=h["card"], dest="deck_bottom", source=f["card"])
+    left_to_deck(t, seat, h["card"])
+    return None
+
+
+@TEXTS.pattern(r"自分のバックポジションの(Debut|1st|2nd)ホロメンの〈([^〉]+)〉1人をデッキの下に戻す。")
+def _stage_to_bottom(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    """ワールドワイドな最強アイドル！ (hBP07-004, before rawlist's 「その後、」)."""
+    return "skill_stage_to_bottom", {"holder": {"pos": ["back"], "level": LEVELS[m[1]], "names": [m[2]]}}
+
+
+def left_to_deck(t: Board, seat: str, card: str) -> None:
+    """``seat``'s holomem ``card`` went from the stage to the deck by ``seat``'s own ability: 「[ターンに1回]自分の
+    ターンで、自分の〈名前〉が自分の能力でステージからデッキに戻った時、<効果>」 (a 推しステージスキル of ``seat``'s
+    oshi, ``stage_left_to_deck``) resolves now, once a turn. An ability that puts a holomem of its own
+    seat from the stage into the deck calls this."""
+    pl = t.p(seat)
+    for ab in t.card(pl["oshi"])["abilities"]:
+        pa = ab.get("params") or {}
+        if ab.get("effect") != "stage_left_to_deck" or t.s["active"] != seat \
+                or not set(pa["names"]) & names_of(t, card) or pl["used"].get("stage_left_to_deck"):
+            continue
+        pl["used"]["stage_left_to_deck"] = True
+        E.cite(t, seat, pl["oshi"], ab.get("name") or "stage")
+        t.s["stack"].append(frame(pa["then"]["effect"], seat, pl["oshi"], "stage", pa["then"]["params"]))
+
+
+EFFECTS.effect("stage_left_to_deck", timing="constant")(lambda t, f: None)
+
+
+@TEXTS.pattern(r"[^、。:\[]*?\[ターンに1回\]自分のターンで、自分の〈([^〉]+)〉が自分の能力でステージからデッキに戻った時、(.+)")
+def _stage_left_to_deck(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """はあちゃまなう (hBP07-004, 推しステージスキル: its name glued to its text)."""
+    then = spec(m[2])
+    return ("stage_left_to_deck", {"names": [m[1]], "then": then}) if then else None

@@ -28,7 +28,7 @@ from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
 from kifu.replays.games.hocg.abilities.supports_attached import (LEVELS, SUPPORT_KINDS, holomem_filter, holomem_fits,
                                                                  arts_cost, arts_used_frames)  # noqa: F401 (rules)
 from kifu.replays.games.hocg.cards import has_tag
-from kifu.replays.games.hocg.effects import EFFECTS, Options, names_of, push
+from kifu.replays.games.hocg.effects import EFFECTS, Options, names_of, own_holo_of, push
 from kifu.replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, Board, other
 from kifu.replays.kit import ALL, frame
 
@@ -648,3 +648,65 @@ def _archive_staged(t: Board, f: dict, choice: Any) -> Options:
 # the attached cards' texts, after this module's own (``rules`` reads ``arts_cost`` and
 # ``arts_used_frames`` here)
 TEXTS.entries.extend(supports_attached.TEXTS.entries)
+
+
+# ------------------------------------------------------------------ this turn's baton touch cost
+
+@TEXTS.pattern(r"このターンの間、このホロメンのバトンタッチに必要な無色(?:エール)?-(\d)。")
+def _baton_less_turn(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    """牛丼 (hBP05-075, through ``pick_then``: 「このターンの間、選んだホロメンのバトンタッチに必要な無色エール-2」)."""
+    return "baton_less_turn", {"amount": int(m[1])}
+
+
+@EFFECTS.effect("baton_less_turn", timing="ability")
+def baton_less_turn(t: Board, f: dict) -> Options:
+    """「このターンの間、このホロメンのバトンタッチに必要な無色エール-N」: a lasting modifier on the holomem
+    to this turn's end (``Board.baton_cost``: not below 0), wherever it goes."""
+    pos = own_holo_of(t, f)
+    if pos is None:
+        return None
+    h = t.holo(f["seat"], pos)
+    h.setdefault("lasting", []).append({"kind": "baton", "amount": -f["params"]["amount"], "until": t.s["turn"]})
+    t.event("lasting", seat=f["seat"], pos=pos, card=h["card"], modifier="baton", amount=-f["params"]["amount"],
+            source=f["card"])
+    return None
+
+
+# ------------------------------------------------------------------ a chosen holomem, more with cheer
+
+@TEXTS.pattern(r"自分の(?:ステージの)?(.+?)1人を選ぶ。このターンの間、選んだホロメンのアーツ\+(\d+)。そのホロメンに、エールが(\d)枚以上付いて"
+               r"いるなら、かわりに、そのホロメンのアーツ\+(\d+)。")
+def _pick_boost_or_more(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """まつたけダンス (hSD15-010): 「自分のステージの〈儒烏風亭らでん〉1人を選ぶ。このターンの間、選んだホロメンのアーツ+10。
+    そのホロメンに、エールが3枚以上付いているなら、かわりに、そのホロメンのアーツ+20。」"""
+    flt = holomem_filter(m[1])
+    if flt is None:
+        return None
+    return "pick_then", {"filter": flt, "steps": [{"effect": "boost_self_cheer", "params": {
+        "amount": int(m[2]), "n": int(m[3]), "more": int(m[4])}}]}
+
+
+@EFFECTS.effect("boost_self_cheer", timing="ability")
+def boost_self_cheer(t: Board, f: dict) -> Options:
+    """「このターンの間、このホロメンのアーツ+N。そのホロメンに、エールがK枚以上付いているなら、かわりに、アーツ+M」:
+    the cheer it holds as this resolves."""
+    pos = own_holo_of(t, f)
+    if pos is None:
+        return None
+    h = t.holo(f["seat"], pos)
+    pa = f["params"]
+    amount = pa["more"] if len(h["cheer"]) >= pa["n"] else pa["amount"]
+    h["mods"]["arts"] += amount
+    t.event("boost", seat=f["seat"], pos=pos, amount=amount, card=f["card"])
+    return None
+
+
+@TEXTS.pattern(r"このターンの間、自分の(.+?)1人のアーツに必要な(無色|.)(?:エール)?-(\d)。")
+def _pick_cost_less(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """限界飯 (hBP04-091): 「このターンの間、自分の〈一条莉々華〉1人のアーツに必要な無色エール-1」: the holomem chosen
+    (``pick_then``), its arts' cost lowered this turn (the keywords family's ``cost_less_turn``)."""
+    flt = holomem_filter(m[1])
+    step = spec(f"このターンの間、このホロメンのアーツに必要な{m[2]}-{m[3]}。")
+    if flt is None or step is None:
+        return None
+    return "pick_then", {"filter": flt, "steps": [step]}

@@ -30,9 +30,9 @@ from typing import Any
 from kifu.replays.games.hocg.abilities import windows
 from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
 from kifu.replays.games.hocg.cards import has_tag
-from kifu.replays.games.hocg.effects import (ARTS_BONUSES, DAMAGE_MODIFIERS, EFFECTS, Options, attach_cheer, cite,
-                                             names_of, push)
-from kifu.replays.games.hocg.state import R_HOLOPOWER, Board, other
+from kifu.replays.games.hocg.effects import (ARTS_BONUSES, DAMAGE_MODIFIERS, EFFECTS, HEAL_HOOKS, Options, attach_cheer,
+                                             cite, damage, names_of, push)
+from kifu.replays.games.hocg.state import BATON_MODIFIERS, HP_MODIFIERS, R_HOLOPOWER, Board, other
 from kifu.replays.kit import frame
 
 TEXTS = Texts()
@@ -122,7 +122,7 @@ def arts_used_frames(t: Board, seat: str, pos: str) -> list[dict]:
     for item in h["attached"] if h else ():
         for ab in t.card(item)["abilities"]:
             when = ab["params"].get("on_arts")
-            if when and t.fits_holder(h, when):
+            if when and (not when.get("names") or t.fits_holder(h, when)):
                 cite(t, seat, item, ab.get("name") or "support")
                 t.event("arts_used_ability", seat=seat, card=item, ability=ab.get("name") or "support")
                 out.append(frame(when["then"]["effect"], seat, item, "arts", when["then"]["params"], pos=pos))
@@ -144,6 +144,10 @@ def attached_then(t: Board, f: dict) -> Options:
     if h is None or f["card"] not in h["attached"] or (pa.get("at") and pos not in pa["at"]):
         return None
     then = pa["then"]
+    if then["effect"] == "support_once":  # 「[ターンに1回]」: this card, on this holomem
+        if not _once_left(t, h, f["card"]):
+            return None
+        then = then["params"]["then"]
     card = h["card"] if _reads_holder(then) else f["card"]  # chance events keep citing the support
     t.s["stack"].append(frame(then["effect"], f["seat"], card, f["origin"], then["params"], pos=pos))
     return None
@@ -241,6 +245,12 @@ def _down_then(text: str, spec: Spec) -> dict[str, Any] | None:
     m = re.fullmatch(r"自分のホロパワー(\d)枚をアーカイブできる:この(?:マスコット|ツール|ファン)を手札に戻す。", text)
     if m:
         return {"effect": "down_return_self", "params": {"holopower": int(m[1])}}
+    m = re.fullmatch(r"相手は、自身のデッキを(\d)枚引ける。", text)
+    if m:
+        return {"effect": "opp_may_draw", "params": {"count": int(m[1])}}
+    m = re.fullmatch(r"自分の手札1枚をアーカイブできる:この(?:マスコット|ツール|ファン)を手札に戻す。", text)
+    if m:
+        return {"effect": "cost_hand", "params": {"then": {"effect": "archived_self_to_hand", "params": {}}}}
     then = spec(text)
     return then if then is not None and then["effect"] in ATTACHED_DOWN_SAFE else None
 
@@ -515,9 +525,24 @@ def _damage_constant(text: str, kind: str) -> dict[str, Any] | None:
     m = re.fullmatch(rf"\[バックポジション限定\]この{kind}が付いているホロメンは相手からダメージを受けない。", text)
     if m:
         return {"taken": [{"none": True, "pos": ["back"]}]}
+    m = re.fullmatch(r"このホロメンに重なっているホロメンが0枚なら、このホロメンのアーツ\+(\d+)。", text)
+    if m:
+        return {"arts_while": [{"amount": int(m[1]), "test": "none_stacked"}]}
+    m = re.fullmatch(rf"この{kind}が付いているホロメンがアーツを使う時、この{kind}を(.)エールとしても扱う。", text)
+    if m and m[1] in COLOR_CHARS:
+        return {"cheer_as": [{"color": COLOR_CHARS[m[1]]}]}
+    m = re.fullmatch(rf"この{kind}が付いているホロメンは相手から特殊ダメージを受けない。", text)
+    if m:
+        return {"taken": [{"none": True, "kind": "special"}]}
+    m = re.fullmatch(rf"自分の推しホロメンが〈([^〉]+)〉なら、この{kind}が付いているホロメンのHP\+(\d+)。", text)
+    if m:
+        return {"hp_while": [{"amount": int(m[2]), "oshi": m[1]}]}
     m = re.fullmatch(r"このホロメンのアーツに必要な無色-(\d)。", text)
     if m:
         return {"arts_cost_less": [{"amount": int(m[1])}]}
+    m = re.fullmatch(rf"この{kind}が付いているホロメンのバトンタッチに必要な無色(?:エール)?-(\d)。", text)
+    if m:
+        return {"baton_less": [{"amount": int(m[1])}]}
     m = re.fullmatch(rf"この{kind}が付いているホロメンのアーツに必要なエールの色すべてを無色(?:エール)?にする。", text)
     if m:
         return {"colorless_arts": [{}]}
@@ -581,6 +606,7 @@ def holder_ok(t: Board, h: dict, cond: dict) -> bool:
     return (("names" not in cond or bool(set(cond["names"]) & names_of(t, h["card"])))
             and ("min_level" not in cond or order.get(c["level"], -1) >= order[cond["min_level"]])
             and ("tag" not in cond or has_tag(c, cond["tag"])) and ("no_tag" not in cond or not has_tag(c, cond["no_tag"]))
+            and ("levels" not in cond or c["level"] in cond["levels"])
             and (not cond.get("buzz") or c["kind"] == "buzz"))
 
 
@@ -624,27 +650,37 @@ def attached_cut(t: Board, seat: str, pos: str, amount: int, *, source: str | No
         return amount
     for item, e in _entries(t, h, "taken"):
         if amount > 0 and ("pos" not in e or _slot(pos) in e["pos"]):
-            if e.get("none") and _from_opponent(t, seat):  # 「相手からダメージを受けない」
+            if e.get("none") and _from_opponent(t, seat, by) and (e.get("kind") != "special" or special):  # 「相手からダメージを受けない」
                 amount -= _noted(t, seat, pos, item, amount)
             elif e.get("amount", 0) < 0:
                 amount -= _noted(t, seat, pos, item, min(amount, -e["amount"]))
     return max(0, amount)
 
 
-def _from_opponent(t: Board, seat: str) -> bool:
+def _from_opponent(t: Board, seat: str, by: dict | None = None) -> bool:
     """Damage to ``seat``'s holomem comes from the opponent: every automated damage does (arts,
-    special damage of the opponent's abilities); one stated by hand (``manual``), if the seat
-    resolving the ability is the other one."""
+    special damage of the opponent's abilities) but the seat's own (``by={"own": True}``:
+    ``self_special_damage``); one stated by hand (``manual``), if the seat resolving the ability
+    is the other one."""
+    if (by or {}).get("own"):
+        return False
     pending = t.s.get("pending")
     return not (pending and pending["kind"] == "manual" and pending["seat"] == seat)
 
 
 def arts_cost(t: Board, seat: str, pos: str, cost: list[str]) -> list[str]:
     """An art's cost as the attached cards change it: 「このマスコットが付いているホロメンのアーツに必要な
-    エールの色すべてを無色エールにする」 (``colorless_arts``): every icon becomes ◇."""
+    エールの色すべてを無色エールにする」 (``colorless_arts``): every icon becomes ◇; 「…がアーツを使う時、この
+    ファンを<色>エールとしても扱う」 (``cheer_as``): each such card pays one icon of its colour, or else a ◇
+    (a cheer of that colour could pay either: paying the coloured one first is never worse)."""
     h = t.holo(seat, pos)
     if h is not None and _entries(t, h, "colorless_arts"):
         cost = ["any"] * len(cost)
+    for _, e in _entries(t, h, "cheer_as") if h is not None else ():
+        icon = e["color"] if e["color"] in cost else "any" if "any" in cost else None
+        if icon is not None:
+            cost = list(cost)
+            cost.remove(icon)
     for _, e in _entries(t, h, "arts_cost_less") if h is not None else ():
         for _ in range(e["amount"]):  # 「アーツに必要な無色-N」: ◇ icons fewer
             if "any" in cost:
@@ -664,10 +700,24 @@ def arts_while(t: Board, seat: str, pos: str, h: dict) -> int:
         if test == "both_stage_cheer_min" and sum(len(x["cheer"]) for s_ in (seat, other(seat))
                                                   for _, x in t.stage(s_)) < e["n"]:
             continue
+        if test == "none_stacked" and h["stack"]:  # 「このホロメンに重なっているホロメンが0枚なら」
+            continue
+        if test == "per_stage_name":  # 「自分のステージの〈名前〉1枚につき」: the holomem and the cards attached
+            n = sum(1 for _, x in t.stage(seat) for card in (x["card"], *x["attached"]) if e["name"] in names_of(t, card))
+            if n:
+                total += _noted(t, seat, pos, item, e["amount"] * n)
+            continue
         total += _noted(t, seat, pos, item, e["amount"])
     return total
 
 
+def baton_less(t: Board, h: dict) -> int:
+    """``state.BATON_MODIFIERS``: the attached cards' 「このファンが付いているホロメンのバトンタッチに必要な無色
+    エール-N」 (``baton_less``), each card's (``Board.baton_cost`` keeps the cost at 0 or more)."""
+    return -sum(e["amount"] for _, e in _entries(t, h, "baton_less"))
+
+
+BATON_MODIFIERS.append(baton_less)
 ARTS_BONUSES.append(arts_while)
 DAMAGE_MODIFIERS.insert(0, attached_plus)
 DAMAGE_MODIFIERS.append(attached_cut)
@@ -809,3 +859,298 @@ def _mascot_plus_plus(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]
     if arts:
         params["arts_while"] = arts
     return "mascot_hp", params
+
+
+# ------------------------------------------------------------------ 石の斧: the holder hurt as it uses an art, its heals
+
+@TEXTS.pattern(r"この(?:ツール|マスコット)が付いているホロメンがアーツを使った時、このホロメンに特殊ダメージ(\d+)を与える。"
+               r"(?:◆(.+))?")
+def _arts_used_self_damage(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """石の斧 (hBP01-114): 「このツールが付いているホロメンがアーツを使った時、このホロメンに特殊ダメージNを与える」
+    (``on_arts``: once the art is used, its damage done, as every 「アーツを使った時」 trigger; the
+    damage is the seat's own, ``self_special_damage``), and a 「◆…に付いていたら能力追加」 heal trigger
+    (``_heal_trigger``)."""
+    hurt = {"effect": "self_special_damage", "params": {"amount": int(m[1])}}
+    params: dict[str, Any] = {"on_arts": {"then": {"effect": "attached_then", "params": {"then": hurt}}}}
+    if m[2]:
+        when = _heal_trigger(m[2], spec)
+        if when is None:
+            return None
+        params["on_heal"] = when
+    return "attached_constant", params
+
+
+@TEXTS.pattern(r"■(このツールが付いているホロメンのアーツ\+\d+。|このマスコットが付いているホロメンの(?:HP|アーツ)\+\d+。)"
+               r"■(この(?:ツール|マスコット)が付いているホロメンがアーツを使った時、このホロメンに特殊ダメージ\d+を与える。.*)")
+def _base_and_self_damage(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「■<アーツ+N / HP+N>■…アーツを使った時、このホロメンに特殊ダメージNを与える。(◆…)」: the bonus with
+    the triggers (one ability, so that the bonus stays a ``tool_arts`` / ``mascot_hp``)."""
+    base, rest = spec(m[1]), spec(m[2])
+    if base is None or rest is None or base["effect"] not in ("tool_arts", "mascot_hp") \
+            or rest["effect"] != "attached_constant":
+        return None
+    return base["effect"], {**base["params"], **rest["params"]}
+
+
+def _heal_trigger(text: str, spec: Spec) -> dict[str, Any] | None:
+    """「(1st以上の)〈名前〉に付いていたら能力追加([ターンに1回])(自分の能力で、)このホロメンが回復した時、<効果>」:
+    ``on_heal`` (``heal_frames``, through ``effects.after_heal``)."""
+    m = re.fullmatch(r"(?:(1st|2nd)以上の)?〈([^〉]+)〉に付いていたら能力追加(\[ターンに1回\])?(自分の能力で、)?このホロメンが回復した時、(.+)",
+                     text)
+    if m is None or (then := spec(m[5])) is None or EFFECTS[then["effect"]].timing != "ability":
+        return None
+    return {"names": [m[2]], **({"min_level": LEVELS[m[1]]} if m[1] else {}), **({"once": True} if m[3] else {}),
+            **({"own": True} if m[4] else {}), "then": {"effect": "attached_then", "params": {"then": then}}}
+
+
+@EFFECTS.effect("self_special_damage", timing="ability")
+def self_special_damage(t: Board, f: dict) -> Options:
+    """「このホロメンに特殊ダメージNを与える」 (the holder at ``f["pos"]``: ``attached_then`` checked it):
+    the seat's own ability hurts its own holomem (``effects.damage(own=True)``: no 「相手から」 modifier,
+    no 「ダウンさせた時」; a down takes the seat's own life as any down does)."""
+    pos = f.get("pos")
+    if pos and t.holo(f["seat"], pos) is not None:
+        damage(t, f["seat"], pos, f["params"]["amount"], source=f["card"], special=True, own=True)
+    return None
+
+
+def heal_frames(t: Board, seat: str, pos: str, amount: int, source: str | None, by: str) -> list[dict]:
+    """``effects.HEAL_HOOKS``: the frames of the 「…このホロメンが回復した時」 triggers (``on_heal``) of the
+    cards attached to ``seat``'s holomem at ``pos``, just healed: 「自分の能力で」 (``own``) if the
+    healing ability is ``seat``'s; 「[ターンに1回]」 (``once``) each such card once a turn (the
+    holomem keeps which: ``support_once``)."""
+    h = t.holo(seat, pos)
+    out = []
+    for item in h["attached"]:
+        for ab in t.card(item)["abilities"]:
+            when = ab["params"].get("on_heal")
+            if not when or (when.get("own") and by != seat) or not t.fits_holder(h, when):
+                continue
+            if when.get("once") and not _once_left(t, h, item):
+                continue
+            cite(t, seat, item, ab.get("name") or "support")
+            t.event("heal_ability", seat=seat, card=item, pos=pos)
+            out.append(frame(when["then"]["effect"], seat, item, "heal", when["then"]["params"], pos=pos))
+    return out[::-1]
+
+
+HEAL_HOOKS.append(heal_frames)
+
+
+# ------------------------------------------------------------------ HP while the holder fits
+
+HOLDER_DESC = r"(?:(1st|2nd)以上の)?(?:〈([^〉]+)〉(?:か〈([^〉]+)〉)?|(Debut|1st|2nd|Spot)ホロメン(?:か(Debut|1st|2nd|Spot)ホロメン)?)"
+
+
+@TEXTS.pattern(r"◆" + HOLDER_DESC + r"に付いていたら能力追加((?:■[^■]+){2,})")
+def _extra_constants(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「◆<〈名前〉・DebutホロメンかSpotホロメン>に付いていたら能力追加■<constant>■<constant>」 (ホロキャップ,
+    hBP03-095: HP+30 and 「…は相手から特殊ダメージを受けない」): every part a constant of the holder
+    (``_damage_constant``; HP: ``hp_while``, read by ``state.HP_MODIFIERS``)."""
+    parts = m[6].split("■")[1:]
+    kind = "ツール" if "このツール" in m[6] else "マスコット"
+    merged: dict[str, list] = {}
+    for part in parts:
+        plain = re.fullmatch(rf"この{kind}が付いているホロメンのHP\+(\d+)。", part)
+        constant = {"hp_while": [{"amount": int(plain[1])}]} if plain else _damage_constant(part, kind)
+        if constant is None:
+            return None
+        for k, v in constant.items():
+            merged.setdefault(k, []).extend(v)
+    levels = [LEVELS[x] if x in LEVELS else "spot" for x in (m[4], m[5]) if x]
+    cond = {**_holder_cond([n for n in (m[2], m[3]) if n], m[1]), **({"levels": levels} if levels else {})}
+    return "attached_constant", _with_holder(merged, cond)
+
+
+@TEXTS.pattern(r"◆" + HOLDER_DESC + r"に付いていたら能力追加(自分の推しホロメンが〈[^〉]+〉なら、この(?:ツール|マスコット)が付いているホロメンの"
+               r"HP\+\d+。)")
+def _extra_hp_if_oshi(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """Chattino (hBP06-100): 「◆1st以上の〈ラオーラ・パンテーラ〉に付いていたら能力追加 自分の推しホロメンが
+    〈ラオーラ・パンテーラ〉なら、このマスコットが付いているホロメンのHP+20」 (``hp_while``)."""
+    constant = _damage_constant(m[6], "ツール" if "このツール" in m[6] else "マスコット")
+    if constant is None or m[4]:
+        return None
+    return "attached_constant", _with_holder(constant, _holder_cond([n for n in (m[2], m[3]) if n], m[1]))
+
+
+def _seat_of(t: Board, h: dict) -> str | None:
+    return next((seat for seat in ("p1", "p2") for _, x in t.stage(seat) if x is h), None)
+
+
+def hp_while(t: Board, h: dict) -> int:
+    """``state.HP_MODIFIERS``: the attached cards' 「(◆…)(自分の推しホロメンが〈名前〉なら、)このマスコットが
+    付いているホロメンのHP+N」 (``hp_while``) while the holder fits."""
+    total = 0
+    for _, e in _entries(t, h, "hp_while") if h.get("attached") else ():
+        if "oshi" in e:
+            seat = _seat_of(t, h)
+            if seat is None or e["oshi"] not in names_of(t, t.p(seat)["oshi"]):
+                continue
+        total += e["amount"]
+    return total
+
+
+HP_MODIFIERS.append(hp_while)
+
+
+# ------------------------------------------------------------------ 「[ターンに1回]」 triggers of an attached card
+
+def _once(then: dict[str, Any], once: Any) -> dict[str, Any]:
+    return {"effect": "support_once", "params": {"then": then}} if once else then
+
+
+def _once_left(t: Board, h: dict, item: str) -> bool:
+    """「[ターンに1回]」 of ``item``'s trigger on the holomem ``h``: True (and kept: ``support_once`` on the
+    holomem) if no copy of it attached there has resolved it this turn yet."""
+    used = h.get("support_once")
+    if used is None or used["turn"] != t.s["turn"]:
+        used = h["support_once"] = {"turn": t.s["turn"], "cards": []}
+    if used["cards"].count(item) >= h["attached"].count(item):
+        return False
+    used["cards"].append(item)
+    return True
+
+
+#: 「[ターンに1回]」 around an attached card's trigger: read by ``attached_then`` (never run alone)
+EFFECTS.effect("support_once", timing="ability")(lambda t, f: None)
+
+
+@TEXTS.pattern(r"(\[ターンに1回\])?このファンが付いているホロメンのBloomレベルが上がった時、(.+?)" + FAN_ONLY)
+def _fan_level_up(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """ねっ子 (hBP07-110): 「[ターンに1回]このファンが付いているホロメンのBloomレベルが上がった時、<効果>」: every
+    Bloom the rules allow raises the level (``rules.Bloom``: Debut→1st, 1st→2nd), so it is ``on_bloom``."""
+    then = spec(m[2])
+    if then is None or EFFECTS[then["effect"]].timing != "ability":
+        return None
+    return "attached_trigger", {"on_bloom": {"then": {"effect": "attached_then", "params": {"then": _once(then, m[1])}}},
+                                "only": re.findall(r"〈([^〉]+)〉", m[3])}
+
+
+@TEXTS.pattern(r"◆Buzzホロメンに付いていたら能力追加(\[ターンに1回\])?(?:このホロメン|この(?:ツール|マスコット)が付いているホロメン)が"
+               r"相手のホロメンをダウンさせた時、(.+)")
+def _buzz_ko(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """hBP08-102 クールなパーカー: 「◆Buzzホロメンに付いていたら能力追加 [ターンに1回]このホロメンが相手のホロメンを
+    ダウンさせた時、<効果>」 (``on_ko``: ``effects.ko_triggers``)."""
+    then = spec(m[2])
+    if then is None or not _ko_safe(then):
+        return None
+    return "attached_constant", {"on_ko": {"buzz": True, "then": {"effect": "attached_then", "params": {
+        "then": _once(then, m[1])}}}}
+
+
+
+# ------------------------------------------------------------------ 古代武器
+
+@EFFECTS.effect("archived_self_to_hand", timing="ability")
+def archived_self_to_hand(t: Board, f: dict) -> Options:
+    """A down trigger's 「…:このツールを手札に戻す」: the card, archived with its holomem at ダウン②, back to
+    the hand (the state returning it at ダウン① gives)."""
+    pl = t.p(f["seat"])
+    if f["card"] in pl["archive"]:
+        pl["archive"].remove(f["card"])
+        pl["hand"].append(f["card"])
+        t.event("returned", seat=f["seat"], card=f["card"], source=f["card"])
+    return None
+
+
+@TEXTS.pattern(r"(相手のターンで、)?このツールが付いているホロメンがダウンした時、(.+?)◆(?:(1st|2nd)以上の)?〈([^〉]+)〉に付いていたら"
+               r"能力追加自分のステージの〈([^〉]+)〉1枚につき、このツールが付いているホロメンのアーツ\+(\d+)。")
+def _down_and_per_stage(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """古代武器 (hBP04-099): 「相手のターンで、このツールが付いているホロメンがダウンした時、<効果>」 (``on_down``) and
+    「◆1st以上の〈名前〉に付いていたら能力追加 自分のステージの〈名前〉1枚につき、このツールが付いているホロメンの
+    アーツ+N」 (``arts_while``, counted as the art's damage is summed)."""
+    then = _down_then(m[2], spec)
+    if then is None:
+        return None
+    cond = _holder_cond([m[4]], m[3])
+    return "attached_constant", {"on_down": {**({"opp_turn": True} if m[1] else {}), "then": then},
+                                 "arts_while": [{"amount": int(m[6]), "test": "per_stage_name", "name": m[5],
+                                                 "holder": cond}]}
+
+
+
+# ------------------------------------------------------------------ fans of two clauses
+
+@TEXTS.pattern(r"((?:■[^■]+){2})" + FAN_ONLY)
+def _fan_clauses(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「■<constant>■<constant / このファンが付いているホロメンがダウンした時、<効果>>」 and 「このファンは、自分の〈名前〉
+    だけに付けられ…」: さくらみこ's (hBP03-107: 「…赤エールとしても扱う」, 「…ダウンした時、相手は、自身のデッキを1枚
+    引ける」), 尾丸ポルカ's (hBP01-126: 「…赤エールとしても扱う」, 「…受けるダメージ+10」)."""
+    params: dict[str, Any] = {}
+    for part in m[1].split("■")[1:]:
+        down = re.fullmatch(r"(相手のターンで、)?このファンが付いているホロメンがダウンした時、(.+)", part)
+        if down:
+            then = _down_then(down[2], spec)
+            if then is None or "on_down" in params:
+                return None
+            params["on_down"] = {**({"opp_turn": True} if down[1] else {}), "then": then}
+            continue
+        constant = _damage_constant(part, "ファン")
+        if constant is None:
+            return None
+        for k, v in constant.items():
+            params.setdefault(k, []).extend(v)
+    return "attached_constant", {**params, "only": re.findall(r"〈([^〉]+)〉", m[2])}
+
+
+@EFFECTS.effect("opp_may_draw", timing="ability")
+def opp_may_draw(t: Board, f: dict) -> Options:
+    """「相手は、自身のデッキをN枚引ける」: the opponent's choice (``arts_may_draw`` as its own)."""
+    opp = other(f["seat"])
+    if t.deck_size(opp) > 0:
+        t.s["stack"].append(frame("arts_may_draw", opp, f["card"], f["origin"], {"count": f["params"]["count"]}))
+    return None
+
+
+# ------------------------------------------------------------------ 「相手のターンで、…がダメージを受けた時」
+
+@TEXTS.pattern(r"◆(?:(1st|2nd)以上の)?〈([^〉]+)〉に付いていたら能力追加(\[ターンに1回\])?相手のターンで、この(?:ツール|マスコット)が"
+               r"付いているホロメンがダメージを受けた時、(.+)")
+def _extra_damaged(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """hBP01-116 (「◆〈天音かなた〉に付いていたら能力追加 [ターンに1回]相手のターンで、このマスコットが付いているホロメンが
+    ダメージを受けた時、相手のセンターホロメンに特殊ダメージ20を与える」), hSD06-011 (…「ただし、ダウンしても相手の
+    ライフは減らない」): ``on_dealt``, resolved unasked once the damage and its downs are done (the "dealt"
+    window of ``windows``, as the gifts' 「…がダメージを受けた時」), if the holder is still there."""
+    then = spec(m[4])
+    if then is None or EFFECTS[then["effect"]].timing != "ability":
+        return None
+    return "attached_constant", {"on_dealt": {**_holder_cond([m[2]], m[1]), "then": {
+        "effect": "attached_then", "params": {"then": _once(then, m[3])}}}}
+
+
+def dealt_offers(t: Board, moment: str, hit: dict) -> list[dict]:
+    """``windows.SOURCES``: the ``on_dealt`` triggers of the cards attached to the holomem ``hit`` on its
+    opponent's turn (not for damage of its seat's own: ``hit["own"]``), forced (they resolve unasked)."""
+    seat = hit["seat"]
+    if moment != "dealt" or hit.get("own") or t.s["active"] == seat:
+        return []
+    h = t.holo(seat, hit["pos"])
+    if h is None or h["card"] != hit["card"]:
+        return []  # down and gone
+    out = []
+    for item in h["attached"]:
+        for ab in t.card(item)["abilities"]:
+            when = ab["params"].get("on_dealt")
+            if when and t.fits_holder(h, when):
+                cite(t, seat, item, ab.get("name") or "support")
+                out.append({"seat": seat, "card": item, "name": t.name(item), "then": when["then"], "origin": "support",
+                            "self": True, "subject": {"seat": seat, "pos": hit["pos"], "card": hit["card"]},
+                            "forced": True})
+    return out
+
+
+windows.SOURCES.append(dealt_offers)
+
+
+
+@TEXTS.pattern(r"◆" + HOLDER_DESC + r"に付いていたら能力追加(.+)")
+def _extra_one_constant(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """A 「◆<holder>に付いていたら能力追加<constant>」 ability alone (its card's bonus is another ability): Popo
+    (hSD13-018: 「◆〈ジジ・ムリン〉に付いていたら能力追加 このホロメンに重なっているホロメンが0枚なら、このホロメンの
+    アーツ+20」)."""
+    constant = _damage_constant(m[6], "マスコット") or _damage_constant(m[6], "ツール")
+    if constant is None:
+        return None
+    levels = [LEVELS[x] if x in LEVELS else "spot" for x in (m[4], m[5]) if x]
+    cond = {**_holder_cond([n for n in (m[2], m[3]) if n], m[1]), **({"levels": levels} if levels else {})}
+    return "attached_constant", _with_holder(constant, cond)

@@ -15,7 +15,9 @@ use it, paying its cost, or decline.
   ``resume_downs`` frame (an ability may take a life off, 「自分の減るライフ-1」: ``life_less``, or
   keep cards from the archive: ``to_hand``);
 - ``"ko"``, after the downs' own steps, with the 「ダウンさせた時」 abilities (``by``: the holomem
-  that dealt the damage).
+  that dealt the damage);
+- ``"rolled"``, once ``roll_then``'s die shows its face (``rolled``): the branches wait in a
+  ``rolled_then`` frame while 「…サイコロを振った時に使える:サイコロを1回振り直す」 may be used.
 
 What may be used is asked of ``SOURCES``: functions ``(t, moment, hit) -> [offer]``, where
 ``hit`` is ``{"seat", "pos", "card", "amount", "source", "special", "no_life", "by"}`` (the
@@ -37,8 +39,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kifu.replays.games.hocg.cards import has_tag
-from kifu.replays.games.hocg.effects import (EFFECTS, WINDOWS, Options, attach_cheer, check_downs, cite, damage,
-                                             names_of, own_holo_of, push)
+from kifu.replays.games.hocg.effects import (EFFECTS, R_DICE, WINDOWS, Options, attach_cheer, check_downs, cite,
+                                             damage, names_of, own_holo_of, push, roll)
 from kifu.replays.games.hocg.state import R_HOLOPOWER, SEATS, Board, other, pos_label
 from kifu.replays.kit import frame
 
@@ -102,7 +104,10 @@ WINDOWS["taking"], WINDOWS["dealt"], WINDOWS["down"], WINDOWS["ko"] = taking, de
 def _offers(t: Board, moment: str, hit: dict) -> list[Offer]:
     if t.s["over"] is not None:
         return []
-    return [o for source in SOURCES for o in source(t, moment, hit)]
+    offers = [o for source in SOURCES for o in source(t, moment, hit)]
+    if hit.get("own"):  # dealt by the seat's own ability (``effects.damage``): the opponent dealt nothing
+        offers = [o for o in offers if o["seat"] == hit["seat"]]
+    return offers
 
 
 def _frames(t: Board, offers: list[Offer]) -> list[dict]:
@@ -188,7 +193,7 @@ def take_damage(t: Board, f: dict) -> Options:
         t.event("damage_fizzle", seat=hit["seat"], pos=hit["pos"], card=hit["card"])
         return None
     damage(t, hit["seat"], hit["pos"], hit["amount"], source=hit["source"], special=hit["special"],
-           no_life=hit["no_life"], by=hit["by"], windowed=True)
+           no_life=hit["no_life"], by=hit["by"], windowed=True, own=hit.get("own", False))
     return None
 
 
@@ -486,4 +491,57 @@ def _redirected(t: Board, f: dict, choice: Any) -> Options:
             hit.update(pos=choice, card=h["card"])
             t.event("damage_redirected", seat=f["seat"], pos=choice, card=h["card"], source=f["card"])
             break
+    return None
+
+
+# ------------------------------------------------------------------ 「…の能力でサイコロを振った時に使える」
+
+def rolled(t: Board, f: dict, face: int) -> bool:
+    """``roll_then``'s die (``f``: its frame) shows ``face``: if the roller's oshi may use 「自分の〈名前〉の
+    能力でサイコロを振った時に使える:サイコロを1回振り直す」 now (its holomem's ability rolled it), the branches wait
+    in a ``rolled_then`` frame under the window (True); else False (the face is used at once)."""
+    seat = f["seat"]
+    if t.s["over"] is not None or t.card(f["card"])["kind"] not in ("holomem", "buzz"):
+        return False
+    pl = t.p(seat)
+    offers = []
+    for full in t.card(pl["oshi"])["abilities"]:
+        pa = full.get("params") or {}
+        if full.get("effect") != "skill_window" or pa.get("moment") != "rolled" or not usable(t, seat, full) \
+                or not set(pa["holder"]["names"]) & names_of(t, f["card"]):
+            continue
+        ab = {k: full[k] for k in ("kind", "name", "holopower", "limit")}
+        offers.append({"seat": seat, "card": pl["oshi"], "name": ab["name"], "ability": ab, "then": pa["then"],
+                       "subject": {"seat": seat, "pos": f.get("pos"), "card": f["card"]}})
+    if not offers:
+        return False
+    keep = {k: f[k] for k in ("seat", "card", "origin", "pos", "holder") if f.get(k)}
+    t.s["stack"].append(frame("rolled_then", seat, f["card"], "rule",
+                              {"face": face, "branches": f["params"]["branches"], "frame": keep}))
+    t.s["stack"].append(frame("window", seat, pl["oshi"], "window", {"offers": offers}))
+    return True
+
+
+WINDOWS["rolled"] = rolled
+
+
+@EFFECTS.effect("rolled_then", timing="rule")
+def rolled_then(t: Board, f: dict) -> Options:
+    """The branches of the roll (``roll_then``) held while its window was open, for the face it shows now."""
+    face = f["params"]["face"]
+    push(t, f["params"]["frame"], *[b["then"] for b in f["params"]["branches"] if face in b["faces"]])
+    return None
+
+
+@EFFECTS.effect("skill_reroll", timing="ability")
+def skill_reroll(t: Board, f: dict) -> Options:
+    """「サイコロを1回振り直す」: the die of the roll held (``rolled_then``) is rolled again (a chance event, サイコロを
+    振る) and the new face is the one used."""
+    held = next((g for g in reversed(t.s["stack"]) if g["effect"] == "rolled_then"), None)
+    if held is None:
+        return None
+    before = held["params"]["face"]
+    held["params"]["face"] = roll(t, held["seat"], held["card"], R_DICE)
+    t.event("reroll", seat=held["seat"], card=held["card"], before=before, face=held["params"]["face"],
+            source=f["card"])
     return None
