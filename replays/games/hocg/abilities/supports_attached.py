@@ -528,9 +528,10 @@ def _damage_constant(text: str, kind: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"このホロメンに重なっているホロメンが0枚なら、このホロメンのアーツ\+(\d+)。", text)
     if m:
         return {"arts_while": [{"amount": int(m[1]), "test": "none_stacked"}]}
-    m = re.fullmatch(rf"この{kind}が付いているホロメンがアーツを使う時、この{kind}を(.)エールとしても扱う。", text)
-    if m and m[1] in COLOR_CHARS:
-        return {"cheer_as": [{"color": COLOR_CHARS[m[1]]}]}
+    m = re.fullmatch(rf"この{kind}が付いているホロメンがアーツを使う時、(?:自分の推しホロメンが〈([^〉]+)〉なら、)?この{kind}を(.)エール"
+                     r"としても扱う。", text)
+    if m and m[2] in COLOR_CHARS:
+        return {"cheer_as": [{"color": COLOR_CHARS[m[2]], **({"oshi": m[1]} if m[1] else {})}]}
     m = re.fullmatch(rf"この{kind}が付いているホロメンは相手から特殊ダメージを受けない。", text)
     if m:
         return {"taken": [{"none": True, "kind": "special"}]}
@@ -677,6 +678,8 @@ def arts_cost(t: Board, seat: str, pos: str, cost: list[str]) -> list[str]:
     if h is not None and _entries(t, h, "colorless_arts"):
         cost = ["any"] * len(cost)
     for _, e in _entries(t, h, "cheer_as") if h is not None else ():
+        if "oshi" in e and e["oshi"] not in names_of(t, t.p(seat)["oshi"]):
+            continue  # 「自分の推しホロメンが〈名前〉なら」
         icon = e["color"] if e["color"] in cost else "any" if "any" in cost else None
         if icon is not None:
             cost = list(cost)
@@ -1085,6 +1088,9 @@ def _fan_clauses(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | N
                 return None
             params["on_down"] = {**({"opp_turn": True} if down[1] else {}), "then": then}
             continue
+        if part == "相手のターンで、このファンが付いているホロメンがダメージを受けた時、このファンをアーカイブする。":
+            params["on_dealt"] = {"then": {"effect": "archive_self_attached", "params": {}}}
+            continue
         constant = _damage_constant(part, "ファン")
         if constant is None:
             return None
@@ -1119,18 +1125,27 @@ def _extra_damaged(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] |
 
 
 def dealt_offers(t: Board, moment: str, hit: dict) -> list[dict]:
-    """``windows.SOURCES``: the ``on_dealt`` triggers of the cards attached to the holomem ``hit`` on its
-    opponent's turn (not for damage of its seat's own: ``hit["own"]``), forced (they resolve unasked)."""
+    """``windows.SOURCES``: the triggers of attached cards as damage is dealt, forced (they resolve unasked):
+    「ダメージを受ける時」 (``on_taking``: before it lands, any damage); 「相手のターンで、…ダメージを受けた時」
+    (``on_dealt``: once it is dealt, on the opponent's turn, not for damage of the seat's own: ``hit["own"]``);
+    「…が相手のホロメンに特殊ダメージを与えた時」 (``on_special_dealt``: of the holomem that dealt it, ``hit["by"]``)."""
+    if moment == "dealt" and hit["special"] and hit.get("by") and not hit.get("own"):
+        out = _special_dealt_offers(t, hit)
+    else:
+        out = []
     seat = hit["seat"]
-    if moment != "dealt" or hit.get("own") or t.s["active"] == seat:
-        return []
+    if moment == "taking":
+        key = "on_taking"
+    elif moment == "dealt" and not hit.get("own") and t.s["active"] != seat:
+        key = "on_dealt"
+    else:
+        return out
     h = t.holo(seat, hit["pos"])
     if h is None or h["card"] != hit["card"]:
-        return []  # down and gone
-    out = []
+        return out  # down and gone
     for item in h["attached"]:
         for ab in t.card(item)["abilities"]:
-            when = ab["params"].get("on_dealt")
+            when = ab["params"].get(key)
             if when and t.fits_holder(h, when):
                 cite(t, seat, item, ab.get("name") or "support")
                 out.append({"seat": seat, "card": item, "name": t.name(item), "then": when["then"], "origin": "support",
@@ -1154,3 +1169,55 @@ def _extra_one_constant(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, An
     levels = [LEVELS[x] if x in LEVELS else "spot" for x in (m[4], m[5]) if x]
     cond = {**_holder_cond([n for n in (m[2], m[3]) if n], m[1]), **({"levels": levels} if levels else {})}
     return "attached_constant", _with_holder(constant, cond)
+
+
+
+def _special_dealt_offers(t: Board, hit: dict) -> list[dict]:
+    dealer = other(hit["seat"])
+    by = hit["by"]
+    h = t.holo(dealer, by["pos"]) if by.get("pos") else None
+    if h is None or h["card"] != by.get("card"):
+        return []
+    out = []
+    for item in h["attached"]:
+        for ab in t.card(item)["abilities"]:
+            when = ab["params"].get("on_special_dealt")
+            if when and t.fits_holder(h, when):
+                cite(t, dealer, item, ab.get("name") or "support")
+                out.append({"seat": dealer, "card": item, "name": t.name(item), "then": when["then"], "origin": "support",
+                            "self": True, "subject": {"seat": dealer, "pos": by["pos"], "card": h["card"]},
+                            "forced": True})
+    return out
+
+
+@TEXTS.pattern(r"このファンが付いているホロメンがダメージを受ける時、このファンをアーカイブする。")
+def _archived_when_hit(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    """塩っ子 (hBP02-102): 「このファンが付いているホロメンがダメージを受ける時、このファンをアーカイブする。」 (``on_taking``:
+    the 「ダメージを受ける時」 window, before the damage lands)."""
+    return "attached_constant", {"on_taking": {"then": {"effect": "archive_self_attached", "params": {}}}}
+
+
+@EFFECTS.effect("archive_self_attached", timing="ability")
+def archive_self_attached(t: Board, f: dict) -> Options:
+    """「このファンをアーカイブする」 (a trigger of the card attached to the holomem at ``f["pos"]``): from the holomem to
+    the archive."""
+    pos = f.get("pos")
+    h = t.holo(f["seat"], pos) if pos else None
+    if h is None or f["card"] not in h["attached"]:
+        return None
+    h["attached"].remove(f["card"])
+    t.archive(f["seat"], f["card"])
+    t.event("support_archived", seat=f["seat"], pos=pos, card=f["card"])
+    return None
+
+
+@TEXTS.pattern(r"◆(?:(1st|2nd)以上の)?〈([^〉]+)〉に付いていたら能力追加(\[ターンに1回\])?このマスコットが付いているホロメンが相手のホロメンに"
+               r"特殊ダメージを与えた時、(.+)")
+def _extra_special_dealt(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """ムーナびと (hBP06-101): 「◆〈ムーナ・ホシノヴァ〉に付いていたら能力追加 [ターンに1回]このマスコットが付いている
+    ホロメンが相手のホロメンに特殊ダメージを与えた時、<効果>」 (``on_special_dealt``: the "dealt" window)."""
+    then = spec(m[4])
+    if then is None or EFFECTS[then["effect"]].timing != "ability":
+        return None
+    return "attached_constant", {"on_special_dealt": {**_holder_cond([m[2]], m[1]), "then": {
+        "effect": "attached_then", "params": {"then": _once(then, m[3])}}}}
