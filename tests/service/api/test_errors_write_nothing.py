@@ -66,7 +66,9 @@ CASES = [
      403, "forbidden"),
     ("admin", "post", "!/api/import", {"data": "{}\n", "content_type": "application/x-ndjson"}, 422, "unverifiable"),
     ("admin", "post", "!/api/import", {"data": "", "content_type": "application/x-ndjson"}, 422, "unverifiable"),
-    ("admin", "post", "!/api/import", {"json": {}}, 415, "unsupported_media_type"),
+    ("admin", "post", "!/api/import", {"json": {}}, 400, "schema"),  # JSON must be {"record": "<jsonl>"}
+    ("admin", "post", "!/api/import", {"data": "<r/>", "content_type": "application/xml"}, 415,
+     "unsupported_media_type"),
     ("p1", "post", "!/api/import", {"data": "{}\n", "content_type": "application/x-ndjson"}, 403, "forbidden"),
     ("p2", "get", "/state?as=p1", {}, 403, "forbidden"),
     ("p2", "get", "/entries?as=omniscient", {}, 403, "forbidden"),
