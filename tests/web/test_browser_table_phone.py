@@ -51,7 +51,22 @@ def sized(request, browser, live):
 def fits(page, where: str) -> None:
     """Nothing on the page is wider than the screen."""
     wide, screen = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert wide <= screen, f"{where}: the page is {wide} px wide on a {screen} px screen"
+    if wide > screen:  # name what sticks out, so that a failure says where to look
+        culprits = page.evaluate("""(() => {
+            const out = [], walk = document.createTreeWalker(document.body, NodeFilter.SHOW_ALL);
+            for (let n = walk.currentNode; n; n = walk.nextNode()) {
+                const r = n.nodeType === 1 ? n.getBoundingClientRect()
+                    : n.nodeType === 3 ? (() => { const g = document.createRange(); g.selectNode(n);
+                                                  return g.getBoundingClientRect(); })() : null;
+                if (r && r.right > window.innerWidth + 0.5) {
+                    const e = n.nodeType === 1 ? n : n.parentElement;
+                    out.push(`${n.nodeType === 3 ? 'text in ' : ''}${e.tagName.toLowerCase()}#${e.id}.${
+                        e.className}: ${Math.round(r.right)} px`);
+                }
+            }
+            return out.slice(-5);
+        })()""")
+        raise AssertionError(f"{where}: the page is {wide} px wide on a {screen} px screen: {culprits}")
 
 
 def first_screen(page, where: str) -> None:
@@ -100,9 +115,9 @@ def test_record_a_physical_hololive_opening_from_new_on_a_desktop_and_a_phone(si
     header, deal, commands = opening()
     names = [s["name"] for s in header["seats"]]
     sign_in(page, live, token(app, "admin", name="Organizer"), "/new")
+    page.wait_for_load_state("load")  # its stylesheet applied: an unstyled form is wider
     fits(page, "/new")
     setup = Recorder(page)
-    page.wait_for_load_state("load")
     for game in registry.ids():  # /new with each game chosen fits the screen
         page.select_option("#new-game", game)
         page.wait_for_function("g => document.querySelector('#new-game').value === g", arg=game)
