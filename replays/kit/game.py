@@ -40,7 +40,10 @@ from kifu.replays.kit.cardset import CardSet, CardSetSchema, load, packaged
 from kifu.replays.kit.commands import Commands
 from kifu.replays.rules import Command, Outcome, State
 
-R_CHANCE = "chance"
+#: a refusal of stated outcomes (how many, at which table) cites the record format
+R_CHANCE = _chance.FORMAT
+#: a seat count the game does not allow, where its rulebook names none
+R_SEATS = 'docs/record-format.md, "Header"'
 
 
 class Ctx:
@@ -61,6 +64,8 @@ class Game:
     version: int
     title: str
     seats: tuple[int, ...]
+    #: the section a refused seat count cites: the rulebook's player count where it prints one
+    seats_rule: str = R_SEATS
     COMMANDS: Commands
     options_schema: Schema
     cardset_schema: CardSetSchema
@@ -102,10 +107,13 @@ class Game:
     # -- setup -----------------------------------------------------------------------
     def setup(self, options: Mapping[str, Any], seed: str, players: int, *, table: str = "digital",
               deal: list | None = None) -> State:
-        """The initial state: ``deal`` is the game's hook; chance from the seed or ``deal``."""
+        """The initial state: ``deal`` is the game's hook; chance from the seed or ``deal``.
+        A seat count the game does not allow is a ``RuleViolation`` citing ``seats_rule``."""
         if players not in self.seats:
-            raise ValueError(f"{self.title} is for {'/'.join(map(str, self.seats))} players, not {players}")
-        return self.setup_with(options, seed, players, table, _chance.source(table, seed, 0, deal, "ゲームの準備"))
+            raise RuleViolation(self.seats_rule, f"{self.title} is for {'/'.join(map(str, self.seats))} players, "
+                                                 f"not {players}")
+        return self.setup_with(options, seed, players, table,
+                               _chance.source(table, seed, 0, deal, R_CHANCE, field="deal"))
 
     def setup_with(self, options: Mapping[str, Any], seed: str, players: int, table: str,
                    source: _chance.Chance) -> State:
@@ -165,7 +173,7 @@ class Game:
 
     def _check_command(self, state: State, command: Command) -> None:
         if state["table"] == "digital" and command.get("outcomes"):
-            raise RuleViolation(R_CHANCE, "a digital table deals from the seed: a command states no outcomes")
+            raise RuleViolation(R_CHANCE, 'a digital table deals from the seed: a command states no "outcomes"')
         t = self.context(state, self._cs())
         if not self.precheck(t, command):
             self.COMMANDS[command["type"]].check(t, command)
@@ -243,7 +251,10 @@ class Game:
 
     def deal_needs(self, options: Mapping[str, Any], seed: str, players: int, table: str,
                    deal: list) -> _chance.Event | None:
-        """The next setup event a physical or observed ``deal`` must state, or None when complete."""
+        """The next setup event a physical or observed ``deal`` must state, or None when complete;
+        ``RuleViolation`` when no outcome could make the deal legal (a wrong seat count, an
+        impossible or extra outcome). The event's ``unknown_ok`` is whether this table
+        accepts ``null`` for it."""
         try:
             self.setup(options, seed, players, table=table, deal=deal)
         except _chance.OutcomeNeeded as need:
@@ -251,7 +262,10 @@ class Game:
         return None
 
     def needs(self, state: State, cmd: Command) -> _chance.Event | None:
-        """The next chance event ``cmd`` must state an outcome for, or None (tables' pickers)."""
+        """The next chance event ``cmd`` (schema-valid) must state an outcome for, or None
+        (tables' pickers); ``RuleViolation`` when ``check`` refuses it for another reason.
+        The event's ``unknown_ok`` is whether this table accepts ``null`` for it."""
+        self._check_command(state, cmd)
         try:
             self.apply(state, cmd)
         except _chance.OutcomeNeeded as need:

@@ -40,7 +40,7 @@ from collections import Counter
 from typing import Any, Iterable
 
 from kifu.replays.errors import RuleViolation
-from kifu.replays.kit.chance import ALL, Chance, Event
+from kifu.replays.kit.chance import ALL, FORMAT, Chance, Event
 
 
 def new() -> dict[str, Any]:
@@ -302,7 +302,7 @@ class Zones:
         if is_token(item):
             token = self.z["tokens"].pop(item, None)
             if token is not None and token["pile"] != name:
-                raise RuleViolation("chance", f"{item} came from {token['pile']}, not {name}: name the card first")
+                raise RuleViolation(FORMAT, f"{item} came from {token['pile']}, not {name}: name the card first")
             return
         p = self.pile(name)
         p["unseen"][item] = p["unseen"].get(item, 0) + 1
