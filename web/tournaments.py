@@ -24,10 +24,11 @@ import json
 from typing import Any, Callable, Mapping
 
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from kifu.service import auth
 from kifu.service.errors import BadRequest, Forbidden, NotFound, ServiceError, Unauthorized
-from kifu.service.tournaments import EventService
+from kifu.service.tournaments import EventService, metagame
 from kifu.service.tournaments.fold import PENALTIES
 from kifu.service.tournaments.service import table_handle
 from kifu.service.tournaments.store import check_event_id
@@ -165,6 +166,59 @@ def player_page(eid: str, name: str):
     row = next((r for r in summary["standings"] if r["player"] == name), None)
     return render_template("tournaments/player.html", s=summary, e=summary["event"], name=name, games=games,
                            row=row, principal=principal())
+
+
+@bp.get("/e/<eid>/metagame")
+def metagame_page(eid: str):
+    return _metagame_page(eid)
+
+
+def _metagame_page(eid: str, problem: Mapping[str, Any] | None = None, status: int = 200):
+    """The event's metagame: share and win-rate charts drawn here as SVG, the table, the
+    matchup matrix; the organizer's archetype form (and the judges' per-player list)."""
+    check_event_id(eid)
+    svc = events()
+    found = svc.metagame(eid)
+    state = svc.state(eid)
+    who = principal()
+    judging = svc.may_judge(state, who)
+    decks_of = {}
+    if judging:
+        rules = _event_rules(eid)
+        decks_of = {n: p.get("archetype") or metagame.archetype_of(rules, p.get("deck"))
+                    for n, p in state["players"].items()}
+    return make_response(render_template(
+        "tournaments/metagame.html", m=found, e=state, title=state["name"], judging=judging, decks_of=decks_of,
+        organizer=who is not None and who.role == "admin", problem=problem, form=request.form if problem else {},
+        share_svg=Markup(metagame.share_chart(found["archetypes"])),
+        rate_svg=Markup(metagame.win_rate_chart(found["archetypes"])), cell_class=metagame.cell_class,
+        principal=who), status)
+
+
+@bp.get("/e/games/<game>/metagame")
+def game_metagame_page(game: str):
+    """A game's metagame across its events."""
+    try:
+        kifu().matches.game(game)
+    except KeyError:
+        raise NotFound(f"no game {game!r}") from None
+    found = events().game_metagame(game)
+    return render_template(
+        "tournaments/metagame.html", m=found, e=None, title=f"{game}: every event", judging=False, decks_of={},
+        organizer=False, problem=None, form={}, share_svg=Markup(metagame.share_chart(found["archetypes"])),
+        rate_svg=Markup(metagame.win_rate_chart(found["archetypes"])), cell_class=metagame.cell_class,
+        principal=principal())
+
+
+@bp.post("/e/<eid>/archetype")
+def archetype(eid: str):
+    """The organizer names a player's archetype (empty: read it from the deck list)."""
+    def act():
+        who = _organizer()
+        events().set_archetype(eid, request.form.get("player"), request.form.get("archetype") or None, by=who.name)
+        return redirect(url_for("events.metagame_page", eid=eid), 303)
+    check_event_id(eid)
+    return _inline("archetype", lambda **kw: _metagame_page(eid, **kw), act)
 
 
 # --- forms ----------------------------------------------------------------------------------
@@ -356,6 +410,28 @@ def pair(eid: str):
     return _on_event(eid, "pair", act)
 
 
+@bp.post("/e/<eid>/pair-external")
+def pair_external(eid: str):
+    """Take the next round as paired elsewhere (CSV ``table,player,player``); its tokens once."""
+    def act():
+        who = _organizer()
+        paired = events().pair(eid, by=who.name, tables=request.form.get("tables") or "")
+        summary = _summary(eid)
+        return render_template("tournaments/paired.html", s=summary, e=summary["event"], paired=paired,
+                               principal=who)
+    return _on_event(eid, "pair-external", act)
+
+
+@bp.post("/e/<eid>/results")
+def import_results(eid: str):
+    """Results in bulk (CSV), all or none."""
+    def act():
+        who = _signed_in("a judge's or the organizer's token")
+        events().import_results(eid, request.form.get("results") or "", who)
+        return _back(eid)
+    return _on_event(eid, "results", act)
+
+
 @bp.post("/e/<eid>/sync")
 def sync(eid: str):
     def act():
@@ -379,6 +455,12 @@ def result(eid: str, number: int, table: int):
     """A judge's (or the organizer's) result of a table: final."""
     def act():
         who = _signed_in("a judge's or the organizer's token")
+        places = request.form.getlist("place")
+        if places:  # a pod: each player's place, in the pod's order
+            if not all(p.strip().isdigit() for p in places):
+                raise BadRequest({"place": ["each place is a whole number (1 first)"]})
+            events().enter_result(eid, number, table, who, None, 0, [int(p) for p in places])
+            return _back(eid, number)
         wins, draws = _score()
         events().enter_result(eid, number, table, who, wins, draws)
         return _back(eid, number)

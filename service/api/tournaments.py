@@ -20,6 +20,7 @@ from kifu.service.decktext import MAX_TEXT as MAX_DECK_TEXT
 from kifu.service.errors import BadRequest, Forbidden, NotFound
 from kifu.service.tournaments import EventService
 from kifu.service.tournaments import export as exporting
+from kifu.service.tournaments import metagame
 from kifu.service.tournaments.fold import FORMATS, PENALTIES, TABLES
 from kifu.service.tournaments.store import check_event_id
 from kifu.service.text import CONTROL, END, SPACES
@@ -179,6 +180,26 @@ class ImportedSchema(StrictSchema):
     entered = fields.List(fields.Dict(), required=True, metadata={"description": "{round, table, wins, draws}"})
 
 
+class ArchetypeSchema(StrictSchema):
+    archetype = fields.String(required=True, allow_none=True, validate=validate.Length(max=100), metadata={
+        "description": "the player's archetype in the metagame; null (or empty): the one read from the deck list"})
+
+
+class MetagameSchema(StrictSchema):
+    event = fields.String(metadata={"description": "the event (an event's metagame)"})
+    name = fields.String()
+    game = fields.String(required=True)
+    events = fields.List(fields.Dict(), metadata={"description": "the events counted (a game's metagame)"})
+    players = fields.Integer(required=True)
+    archetypes = fields.List(fields.Dict(), required=True, metadata={
+        "description": "archetype, players, share, matches, wins, losses, draws, win_rate ((wins + draws/2) / "
+                       "matches; byes and mirrors left out), ci (95% Wilson interval), mirrors"})
+    matrix = fields.List(fields.Dict(), required=True, metadata={
+        "description": "per archetype (row): against each archetype (column) the row's matches, wins, losses, "
+                       "draws, win_rate, ci"})
+    decks = fields.Dict(metadata={"description": "player -> archetype (the organizer and judges only)"})
+
+
 class ExportQuerySchema(StrictSchema):
     what = fields.String(load_default="standings", validate=validate.OneOf(exporting.WHATS))
     format = fields.String(load_default="json", validate=validate.OneOf(exporting.FORMATS))
@@ -245,7 +266,8 @@ SCHEMAS = {
     "AttachMatch": AttachSchema, "Event": EventSchema, "EventList": EventListSchema, "Round": RoundSchema,
     "Table": TableSchema, "EventSync": SyncSchema, "DeckChecks": DeckChecksSchema, "NewTableGame": NewGameSchema,
     "TableGame": NewGameAnswerSchema, "TableTokens": TableTokensSchema, "ExternalRound": ExternalRoundSchema,
-    "ImportResults": ImportResultsSchema, "ImportedResults": ImportedSchema,
+    "ImportResults": ImportResultsSchema, "ImportedResults": ImportedSchema, "EventArchetype": ArchetypeSchema,
+    "Metagame": MetagameSchema,
 }
 _S = {name: schema() for name, schema in SCHEMAS.items()}
 _EXPORT_QUERY = ExportQuerySchema()
@@ -451,6 +473,38 @@ def export_event(eid: str):
     return response
 
 
+@bp.get("/events/<eid>/metagame")
+def get_metagame(eid: str):
+    """The event's metagame: archetypes, shares, win rates (Wilson), matchups; who played
+    what only to the organizer and judges."""
+    svc = events()
+    found = svc.metagame(check_event_id(eid))
+    state = svc.state(eid)
+    if sees_decks(principal(), state):
+        rules = svc.bound_rules(state["game"], state["cardset"])
+        found["decks"] = {n: p.get("archetype") or metagame.archetype_of(rules, p.get("deck")) for n, p in
+                          state["players"].items()}
+    return jsonify(_S["Metagame"].dump(found))
+
+
+@bp.get("/metagame/<game>")
+def get_game_metagame(game: str):
+    """A game's metagame across its events."""
+    try:
+        kifu().matches.game(game)
+    except KeyError:
+        raise NotFound(f"no game {game!r}") from None
+    return jsonify(_S["Metagame"].dump(events().game_metagame(game)))
+
+
+@bp.post("/events/<eid>/players/<name>/archetype")
+def set_archetype(eid: str, name: str):
+    """The organizer names a player's archetype (null: read it from the deck list)."""
+    who, body = _admin_write(eid, "EventArchetype")
+    events().set_archetype(eid, name, body["archetype"], by=who.name)
+    return get_metagame(eid), 201
+
+
 @bp.get("/events/<eid>/deck-checks")
 def get_deck_checks(eid: str):
     """Deck checks from the records of physical and observed games (organizer and judges)."""
@@ -574,6 +628,18 @@ def document(spec, ok, errors, bearer) -> None:
         "responses": {200: {"description": "the export", "content": {"text/csv": {"schema": {"type": "string"}},
                                                                     "application/json": {"schema": {"type": "object"}}}},
                       **errors(400, 404)}}})
+    spec.path(path="/api/events/{eid}/metagame", parameters=[EID], operations={"get": {
+        "summary": "The event's metagame: archetypes (hOCG: oshi / the holomem name with most copies in the main "
+                   "deck, or the organizer's name), share, match win rate with a 95% Wilson interval, matchup "
+                   "matrix; who played what (decks) to the organizer and judges only",
+        "responses": {**ok("the metagame", "Metagame"), **errors(404)}}})
+    spec.path(path="/api/events/{eid}/players/{name}/archetype", parameters=[EID, PLAYER], operations={
+        "post": write("Name a player's archetype in the metagame (admin; null: read from the deck list)",
+                      "EventArchetype", "Metagame")})
+    spec.path(path="/api/metagame/{game}", parameters=[{"name": "game", "in": "path", "required": True,
+                                                        "schema": {"type": "string"}}], operations={"get": {
+        "summary": "A game's metagame across its events (the newest 100)",
+        "responses": {**ok("the metagame", "Metagame"), **errors(404)}}})
     spec.path(path="/api/events/{eid}/deck-checks", parameters=[EID], operations={"get": {
         "summary": "Deck checks from the records of physical and observed games: cards seen more often than the "
                    "registered list holds them (organizer and judges)", "security": bearer,

@@ -106,6 +106,10 @@ def standings(event_id, redis_url, data_dir):
     """Print the standings, one player a line."""
     summary = _run(redis_url, data_dir, lambda svc: svc.summary(event_id))
     for row in summary["standings"]:
+        if summary["event"].get("pods"):  # a pod event's tiebreakers (OPP%, first places)
+            click.echo(f"{row['rank']}\t{row['player']}\t{row['points']}\t{row['record']}\t{row['opp']:.4f}\t"
+                       f"{row['firsts']}" + ("\tdropped" if row["dropped"] else ""))
+            continue
         click.echo(f"{row['rank']}\t{row['player']}\t{row['points']}\t{row['record']}\t"
                    f"{row['omwp']:.4f}\t{row['gwp']:.4f}\t{row['ogwp']:.4f}" + ("\tdropped" if row["dropped"] else ""))
 

@@ -14,6 +14,8 @@ contract, version with care:
 - ``register``: ``player``, ``deck`` (the game's per-seat deck list, or None); a player
   registered after round 1 is a late registration and plays from the next round;
 - ``deck``: ``player``, ``deck`` (a corrected deck list);
+- ``archetype``: ``player``, ``archetype`` (the organizer's name for the player's deck in
+  the metagame, ``kifu.service.tournaments.metagame``; None: the one read from the list);
 - ``drop``: ``player``: not paired from the next round on, kept in the standings;
 - ``staff``: ``judges``, ``head_judge``; ``infractions``: ``infractions``;
 - ``pair``: ``round``, ``stage`` (``swiss`` | ``top``), ``tables``: each ``{table, players,
@@ -52,7 +54,7 @@ from typing import Any, Iterable, Mapping
 FORMATS = ("bo1", "bo3")
 TABLES = ("digital", "physical", "observed")
 PENALTIES = ("warning", "game_loss", "match_loss", "disqualification")
-ENTRY_TYPES = ("create", "register", "deck", "drop", "staff", "infractions", "pair", "games", "game", "attach",
+ENTRY_TYPES = ("create", "register", "deck", "archetype", "drop", "staff", "infractions", "pair", "games", "game", "attach",
                "report", "result", "results")
 
 #: the infraction table an event starts with (Magic's IPG and Pokémon's penalty guidelines
@@ -110,6 +112,8 @@ def _apply(s: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
         s["order"].append(name)
     elif kind == "deck":
         s["players"][entry["player"]]["deck"] = entry.get("deck")
+    elif kind == "archetype":
+        s["players"][entry["player"]]["archetype"] = entry.get("archetype")
     elif kind == "drop":
         player = s["players"][entry["player"]]
         player["dropped"] = True

@@ -19,7 +19,7 @@ registered, as the exports number them).
 >>> read_pairings("table,player,player\\n1,Aoi,Ren\\n2,Mai\\n")
 ([{'table': 1, 'players': ['Aoi', 'Ren']}, {'table': 2, 'players': ['Mai']}], [])
 >>> read_results("round,table,result\\n1,1,2-1-0\\n")[0]
-[{'round': 1, 'table': 1, 'wins': [2, 1], 'draws': 0, 'bye': False}]
+[{'round': 1, 'table': 1, 'bye': False, 'wins': [2, 1], 'draws': 0}]
 """
 from __future__ import annotations
 

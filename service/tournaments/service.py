@@ -54,7 +54,7 @@ from kifu.service.regulations import regulation_day
 from kifu.service.errors import (BadRequest, Conflict, DeckProblem, Forbidden, NotFound, ServiceError, UnknownCardSet,
                             Unprocessable)
 from kifu.service.text import is_line
-from kifu.service.tournaments import bracket, decks, imports, pods, results, swiss
+from kifu.service.tournaments import bracket, decks, imports, metagame, pods, results, swiss
 from kifu.service.tournaments.fold import (
     FORMATS, PENALTIES, TABLES, active_players, find_table, fold, seat_of,
 )
@@ -399,6 +399,50 @@ class EventService:
         name = self._player(state, name)
         deck = self._check_deck(state, deck)
         return self._append(eid, state, self._entry("deck", by, player=name, deck=deck))
+
+    def set_archetype(self, eid: str, name: Any, archetype: Any, *, by: str) -> dict[str, Any]:
+        """The organizer names a player's archetype in the metagame (None: read it from the list)."""
+        state = self.state(eid)
+        name = self._player(state, name)
+        value = None if archetype is None or (isinstance(archetype, str) and not archetype.strip()) \
+            else _name("archetype", archetype, limit=100)
+        return self._append(eid, state, self._entry("archetype", by, player=name, archetype=value))
+
+    def metagame(self, eid: str) -> dict[str, Any]:
+        """The event's metagame (``metagame.report``): archetypes with share, match win rate
+        and its Wilson interval, and the matchup matrix."""
+        summary = self.summary(eid)
+        names, played = self._meta_of(summary, key=lambda n: n)
+        return {"event": eid, "name": summary["event"]["name"], "game": summary["event"]["game"],
+                **metagame.report(names, played)}
+
+    def game_metagame(self, game: str, limit: int = 100) -> dict[str, Any]:
+        """A game's metagame across its events (the newest ``limit``): each registration
+        one player, each finished two-player table one match."""
+        names: dict[Any, str] = {}
+        played: list[tuple[Any, Any, Any]] = []
+        events = [e for e in self.list(limit) if e["game"] == game]
+        for listed in events:
+            one, games = self._meta_of(self.summary(listed["id"]), key=lambda n, e=listed["id"]: (e, n))
+            names.update(one)
+            played += games
+        return {"game": game, "events": [{"id": e["id"], "name": e["name"]} for e in events],
+                **metagame.report(names, played)}
+
+    def _meta_of(self, summary: Mapping[str, Any], *, key: Callable[[str], Any]
+                 ) -> tuple[dict[Any, str], list[tuple[Any, Any, Any]]]:
+        state = summary["event"]
+        rules = self._rules_of(state)
+        names = {key(n): (p.get("archetype") or metagame.archetype_of(rules, p.get("deck")))
+                 for n, p in state["players"].items()}
+        played = []
+        for r in summary["rounds"]:
+            for t in r["tables"]:
+                if len(t["players"]) == 2 and t["result"] is not None and not t["result"].get("bye"):
+                    winner = t["result"].get("winner")
+                    played.append((key(t["players"][0]), key(t["players"][1]),
+                                   None if winner is None else key(winner)))
+        return names, played
 
     def drop(self, eid: str, name: Any, *, by: str) -> dict[str, Any]:
         """The player is not paired from the next round on (stays in the standings)."""

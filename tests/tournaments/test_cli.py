@@ -31,3 +31,22 @@ def test_event_commands(redis_url):
     bad = runner.invoke(main, ["event", "create", "--name", "x", "--game", "chess", "--rounds", "2",
                                "--redis-url", redis_url])
     assert bad.exit_code == 2 and "chess" in bad.output
+
+
+def test_a_pod_event_from_the_command_line(redis_url):
+    runner = CliRunner()
+    names = [a for n in ("Aoi", "Ren", "Mai", "Sora", "Hina", "Kai", "Yui") for a in ("--player", n)]
+    made = runner.invoke(main, ["event", "create", "--name", "Stone night", "--game", "rolling_stone", "--rounds",
+                                "2", "--table", "physical", *names, "--redis-url", redis_url])
+    assert made.exit_code == 0, made.output
+    eid = made.output.strip()
+    paired = runner.invoke(main, ["event", "pair", eid, "--redis-url", redis_url])
+    assert paired.exit_code == 0, paired.output
+    tables = [json.loads(line) for line in paired.output.splitlines()]
+    assert sorted(len(t["players"]) for t in tables) == [3, 4]  # pods of the game's seat counts, no bye
+    for t in tables:  # a player token per seat of the pod, and its recorder's
+        assert set(t["tokens"]) == {f"p{i}" for i in range(1, len(t["players"]) + 1)} | {"recorder"}
+    table = runner.invoke(main, ["event", "standings", eid, "--redis-url", redis_url])
+    assert table.exit_code == 0 and len(table.output.splitlines()) == 7, table.output
+    pods = runner.invoke(main, ["event", "export", eid, "--what", "pairings", "--redis-url", redis_url])
+    assert pods.output.splitlines()[0] == "round,table,players,places,points"

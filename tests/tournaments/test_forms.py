@@ -188,3 +188,51 @@ def test_a_physical_tables_recorder_creates_its_game_from_the_round_page(app, sv
 def test_the_events_link_is_on_every_page(app):
     page = app.test_client().get("/").get_data(as_text=True)
     assert 'data-testid="events-link"' in page and 'href="/e/"' in page
+
+
+def test_a_round_paired_elsewhere_and_results_in_bulk_through_the_event_page(app, svc):
+    """Issue 25 item 1 on the web: the organizer pastes a round's tables and its results."""
+    eid = svc.create({"name": "Paper Cup", "game": "tally", "rounds": 2, "table": "physical"}, by="admin")["id"]
+    for name in ("Aoi", "Ren", "Mai"):
+        svc.register(eid, name, by="admin")
+    admin, csrf = client_as(app, "admin", name="organizer")
+    redis = app.extensions["kifu"].redis
+    before = dump(redis)
+    refused = post(admin, csrf, f"/e/{eid}/pair-external", tables="1,Aoi,Rem\n2,Mai\n")
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert "no player &#39;Rem&#39; is registered" in error_beside(page, "external-form")
+    assert "not at any table: Ren" in page and "1,Aoi,Rem" in page  # the typed text kept
+    assert dump(redis) == before
+    paired = post(admin, csrf, f"/e/{eid}/pair-external", tables="1,aoi,#2\n2,Mai\n")
+    assert paired.status_code == 200 and svc.state(eid)["rounds_played"][0]["external"]
+    bad = post(admin, csrf, f"/e/{eid}/results", results="round,table,result\n1,1,1-1-0\n")
+    assert bad.status_code == 422 and "both players cannot have won" in error_beside(
+        bad.get_data(as_text=True), "results-form")
+    assert post(admin, csrf, f"/e/{eid}/results", results="round,table,result\n1,1,0-1-0\n1,2,bye\n"
+                ).status_code == 303
+    rows = {r["player"]: r for r in svc.summary(eid)["standings"]}
+    assert rows["Ren"]["record"] == "1-0-0" and rows["Mai"]["byes"] == 1
+
+
+def test_a_judge_enters_a_pods_places_and_the_organizer_names_an_archetype(app, svc):
+    eid = svc.create({"name": "Stone Night", "game": "rolling_stone", "rounds": 1, "table": "physical"},
+                     by="admin")["id"]
+    for name in ("Aoi", "Ren", "Mai", "Sora"):
+        svc.register(eid, name, by="admin")
+    svc.pair(eid, by="admin")
+    admin, csrf = client_as(app, "admin", name="organizer")
+    page = admin.get(f"/e/{eid}/r/1").get_data(as_text=True)
+    assert 'data-testid="result-form-1"' in page and page.count('name="place"') == 4
+    refused = post(admin, csrf, f"/e/{eid}/r/1/t/1/result", place=["1", "1", "2", "3"])
+    assert refused.status_code == 422 and "places rank" in error_beside(refused.get_data(as_text=True),
+                                                                       "result-form-1")
+    assert post(admin, csrf, f"/e/{eid}/r/1/t/1/result", place=["2", "1", "4", "3"]).status_code == 303
+    pod = svc.state(eid)["rounds_played"][0]["tables"][0]["players"]
+    points = {r["player"]: r["points"] for r in svc.summary(eid)["standings"]}
+    assert [points[p] for p in pod] == [2, 4, 0, 1]
+    # the metagame page's archetype form (a game without deck lists: every player "(no list)")
+    meta = admin.get(f"/e/{eid}/metagame").get_data(as_text=True)
+    assert "(no list)" in meta and 'data-testid="archetype-form"' in meta
+    assert post(admin, csrf, f"/e/{eid}/archetype", player="Aoi", archetype="Blue dice").status_code == 303
+    assert "Blue dice" in app.test_client().get(f"/e/{eid}/metagame").get_data(as_text=True)

@@ -148,6 +148,6 @@ def test_37_players_6_rounds_drops_and_top_8(api, admin, redis):
     csv = api.get(f"/api/events/{eid}/export?what=standings&format=csv")
     assert csv.status_code == 200 and csv.mimetype == "text/csv"
     lines = csv.data.decode().splitlines()
-    assert lines[0] == "rank,player,points,record,omwp,gwp,ogwp,dropped" and len(lines) == 38
+    assert lines[0] == "Rank,Player,ID,Points,Record,OMW%,GW%,OGW%,Dropped" and len(lines) == 38
     pairings = api.get(f"/api/events/{eid}/export?what=pairings&format=json").json
     assert len([p for p in pairings["pairings"] if p["round"] == 1]) == 18
