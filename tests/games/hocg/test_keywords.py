@@ -2395,3 +2395,144 @@ def test_hbp05_028_at_the_centre_draws_once_a_turn_when_a_botan_deals_30_special
     assert s["pending"]["kind"] == "cost_holo_cheer"
     s = run(R, s, c("p1", "choose", choice=s["pending"]["options"][0]), MEMO)
     assert len(s["players"]["p1"]["hand"]) == hand + 1 and s["players"]["p1"]["center"]["gift_turn"] == s["turn"]
+
+
+ZETA_20 = "hBP07-020_S"
+WANTED |= {ZETA_20}
+
+
+@needs_list
+def test_hbp07_020_an_odd_roll_leaves_a_2nd_opposing_centre_100_hp(R):
+    """hBP07-020 ベスティア・ゼータ コラボエフェクト: 「サイコロを1回振る。奇数なら、相手のセンターポジションの2ndホロメンの残りHPを100に
+    する。」 (a centre not 2nd: nothing)."""
+    s = p1_later()
+    s["players"]["p2"]["center"] = holo(NOEL_22)  # 2nd, HP 220
+    odd = collab(R, copy.deepcopy(s), ZETA_20, "p1", 3)
+    assert odd["players"]["p2"]["center"]["damage"] == R.cardset.cards[NOEL_22]["hp"] - 100
+    even = collab(R, copy.deepcopy(s), ZETA_20, "p1", 4)
+    assert even["players"]["p2"]["center"]["damage"] == 0
+    s["players"]["p2"]["center"] = holo(MARINE_1)  # 1st
+    first = collab(R, s, ZETA_20, "p1", 5)
+    assert first["players"]["p2"]["center"]["damage"] == 0
+
+
+FLARE_SD7, LAPLUS_72, OKAYU_SD3 = "hSD07-003_C", "hBP07-072_S", "hSD03-004_U"
+WANTED |= {FLARE_SD7, LAPLUS_72, OKAYU_SD3}
+NAMES |= {"尾丸ポルカ", "猫又おかゆ"}
+
+
+@needs_list
+def test_hsd07_003_with_five_or_fewer_may_put_a_named_debut_from_the_deck_on_the_stage(R):
+    """hSD07-003 不知火フレア コラボエフェクト: 「自分のステージのホロメンが5人以下の時、自分のデッキから、Debutホロメンの[〈尾丸ポルカ〉か
+    〈さくらみこ〉か〈星街すいせい〉か〈白銀ノエル〉]1枚を公開できる:公開したホロメンをステージに出す。そしてデッキをシャッフルする。」"""
+    polka = card_of(R, "尾丸ポルカ", "debut")
+    s = in_deck(p1_later(), "p1", polka)
+    s = collab(R, s, FLARE_SD7)
+    assert s["pending"]["kind"] == "search_deck" and polka in s["pending"]["options"] and None in s["pending"]["options"]
+    s = run(R, s, c("p1", "choose", choice=polka))
+    assert s["players"]["p1"]["back"][-1]["card"] == polka
+
+
+@needs_list
+def test_hbp07_072_chooses_a_holox_then_rolls_three_for_10_per_odd(R):
+    """hBP07-072 ラプラス・ダークネス ブルームエフェクト: 「自分のステージの#秘密結社holoXを持つホロメン1人を選び、サイコロを3回振る。
+    このターンの間、この能力で奇数が出た回数1回につき、選んだホロメンのアーツ+10。」"""
+    s = p1_later()
+    s["players"]["p1"]["back"][0]["card"] = CHLOE_1  # 沙花叉クロヱ, #秘密結社holoX
+    s = bloom(R, s, LAPLUS_72)
+    assert s["pending"]["kind"] == "choose_then_rolls" and s["pending"]["options"] == ["center", "back0"]
+    s = run(R, s, c("p1", "choose", choice="back0"), 1, 2, 5)
+    assert s["players"]["p1"]["back"][0]["mods"]["arts"] == 20 and s["players"]["p1"]["center"]["mods"]["arts"] == 0
+
+
+@needs_list
+def test_hsd03_004_may_reveal_the_top_a_debut_sends_a_cheer_and_it_goes_under(R):
+    """hSD03-004 猫又おかゆ コラボエフェクト: 「自分のデッキの上から1枚を公開できる:公開したカードがDebutホロメンかSpotホロメンの時、
+    自分のエールデッキの上から1枚をこのホロメンに送る。そして公開したカードをデッキの下に戻す。」"""
+    s = collab(R, p1_later(), OKAYU_SD3)
+    assert s["pending"]["options"] == ["reveal", None]
+    debut = run(R, copy.deepcopy(s), c("p1", "choose", choice="reveal"), YUKI_D, WHITE)
+    assert debut["players"]["p1"]["collab"]["cheer"] == [WHITE]
+    assert debut["zones"]["piles"]["deck/p1"]["bottom"][-1] == YUKI_D
+    support = run(R, s, c("p1", "choose", choice="reveal"), MEMO)
+    assert support["players"]["p1"]["collab"]["cheer"] == []
+    assert support["zones"]["piles"]["deck/p1"]["bottom"][-1] == MEMO
+
+
+CALLI_57 = "hBP02-057_S"
+WANTED |= {CALLI_57}
+
+
+@needs_list
+def test_hbp02_057_archives_two_holomem_sharing_a_tag_to_draw_two(R):
+    """hBP02-057 森カリオペ ブルームエフェクト: 「自分の手札の同じタグを持つホロメン2枚をアーカイブできる:自分のデッキを2枚引く。」
+    (白銀ノエル and 宝鐘マリン share #JP and #3期生; IRyS shares none of theirs)."""
+    s = p1_later()
+    s["players"]["p1"]["hand"] = [NOEL_22, MARINE_1, IRYS_2, MEMO]
+    s = bloom(R, s, CALLI_57)
+    assert s["pending"]["kind"] == "cost_hand_pair" and s["pending"]["options"] == sorted([NOEL_22, MARINE_1]) + [None]
+    s = run(R, s, c("p1", "choose", choice=NOEL_22))
+    assert s["pending"]["options"] == [MARINE_1]
+    s = run(R, s, c("p1", "choose", choice=MARINE_1), MEMO, LETTER)
+    assert sorted(s["players"]["p1"]["hand"]) == sorted([IRYS_2, MEMO, MEMO, LETTER])
+    assert {NOEL_22, MARINE_1} <= set(s["players"]["p1"]["archive"])
+
+
+KANAERU_45 = "hBP03-045_R"
+WANTED |= {KANAERU_45}
+NAMES |= {"こぼ・かなえる"}
+
+
+@needs_list
+def test_hbp03_045_pays_an_id_cheer_and_spreads_30_special_in_tens_over_the_backs(R):
+    """hBP03-045 こぼ・かなえる ブルームエフェクト: 「自分の#IDを持つホロメンのエール1枚をアーカイブできる:相手のバックホロメンに特殊
+    ダメージ30を10ずつ割り振って与える。ただし、ダウンしても相手のライフは減らない。」"""
+    s = p1_later()
+    s["players"]["p2"]["back"].append(holo(AOI_D))
+    s = bloom(R, s, KANAERU_45)
+    assert s["pending"]["kind"] == "cost_holo_cheer"
+    s = run(R, s, c("p1", "choose", choice=s["pending"]["options"][0]))
+    for pos in ("back0", "back0"):
+        assert s["pending"]["kind"] == "special_spread" and s["pending"]["options"] == ["back0", "back1"]
+        s = run(R, s, c("p1", "choose", choice=pos))
+    s = run(R, s, c("p1", "choose", choice="back1"))
+    assert [b["damage"] for b in s["players"]["p2"]["back"]] == [20, 10]
+
+
+LUI_46, LUI_OSHI = "hBP06-046_R", "hBP01-005_OSR"
+WANTED |= {LUI_46, LUI_OSHI}
+
+
+@needs_list
+def test_hbp06_046_adds_20_once_its_sp_oshi_skill_hawkeye_was_used_this_game(R):
+    """hBP06-046 鷹嶺ルイ ギフト: 「このゲーム中に、自分のSP推しスキル「ホークアイ」を使っていたなら、このホロメンのアーツ+20。」"""
+    dealt = []
+    for used in (False, True):
+        s = p2_turn(p1_main())
+        s["players"]["p2"]["oshi"] = LUI_OSHI
+        s["players"]["p2"]["sp_used"] = used
+        s = _attack(R, s, LUI_46, IRYS_2)
+        while s["pending"] is not None and s["pending"]["seat"] == "p2":  # its art's own cost: declined
+            s = run(R, s, c("p2", "choose", choice=None))
+        dealt.append(s["players"]["p1"]["center"]["damage"])
+    assert dealt[0] == R.cardset.cards[LUI_46]["arts"][0]["dmg"] and dealt[1] - dealt[0] == 20
+
+
+KOYORI_29 = "hBP08-029_U"
+WANTED |= {KOYORI_29}
+
+
+@needs_list
+def test_hbp08_029_at_the_collab_a_holox_centre_hit_by_arts_gives_one_holopower(R):
+    """hBP08-029 博衣こより ギフト: 「[コラボポジション限定][ターンに1回]相手のターンで、自分の#秘密結社holoXを持つセンターホロメンが
+    アーツダメージを受けた時、自分のデッキの上から1枚をホロパワーにする。」 (also when that damage downs it)."""
+    for downed in (False, True):
+        s = p2_turn(p1_main())
+        s["players"]["p1"]["center"] = holo(CHLOE_1)  # 沙花叉クロヱ, #秘密結社holoX
+        s["players"]["p1"]["collab"] = holo(KOYORI_29)
+        power = len(s["players"]["p1"]["holopower"])
+        s = _downing(R, s) if downed else s
+        s["players"]["p2"]["center"] = holo(AKARI_D, cheer=[WHITE, GREEN, RED, BLUE])
+        s = run(R, s, c("p2", "arts", holomem="center", art=0, target="center"), *((GREEN,) if downed else ()))
+        assert len(s["players"]["p1"]["holopower"]) == power + 1
+        assert s["players"]["p1"]["collab"]["gift_turn"] == s["turn"]

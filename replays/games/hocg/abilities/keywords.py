@@ -191,6 +191,9 @@ def card_filter(what: str) -> dict[str, Any] | None:
         return {**base, "kind": "buzz"}
     if what == "LIMITEDのサポートカード":
         return {**base, "kind": "support", "limited": True}
+    m = re.fullmatch(r"(Debut|1st|2nd|Spot)ホロメンの\[(〈[^〉]+〉(?:か〈[^〉]+〉)+)\]", what)
+    if m:  # 「Debutホロメンの[〈A〉か〈B〉]」
+        return {**base, "holomem": True, "level": LEVELS[m[1]], "names": re.findall(r"〈([^〉]+)〉", m[2])}
     m = re.fullmatch(r"カード名に「(.+?)」を含む(スタッフ|アイテム|イベント|ツール|マスコット|ファン)", what)
     if m:
         return {**base, "name_has": m[1], "support": SUPPORT_KINDS[m[2]]}

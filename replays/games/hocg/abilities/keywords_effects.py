@@ -1925,3 +1925,179 @@ def _rest_self_may(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] |
         return rest["effect"], rest["params"]
     then = spec(m[1])
     return ("sequence", {"steps": [rest, then]}) if _runs(then) else None
+
+
+# ------------------------------------------------------------------ 「相手のセンターポジションの2ndホロメンの残りHPをNにする」
+
+@EFFECTS.effect("if_opp_center_level", timing="ability")
+def if_opp_center_level(t: Board, f: dict) -> Options:
+    """「相手のセンターポジションの<Debut|1st|2nd>ホロメンの…」: the effect only if the opponent's centre is of that level now."""
+    center = t.p(other(f["seat"]))["center"]
+    if center is not None and not center["face_down"] and t.card(center["card"])["level"] == f["params"]["level"]:
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@TEXTS.pattern(r"相手のセンターポジションの(Debut|1st|2nd)ホロメンの(残りHPを\d+にする。)")
+def _opp_center_level_hp(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    then = spec("相手のセンターホロメンの" + m[2])
+    return ("if_opp_center_level", {"level": LEVELS[m[1]], "then": then}) if then else None
+
+
+@TEXTS.pattern(r"自分のデッキから、(.+?)1枚を公開できる:公開したホロメンをステージに出す。そしてデッキをシャッフルする。")
+def _search_may_to_stage(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    """「自分のデッキから、<条件>1枚を公開できる:公開したホロメンをステージに出す。…」: the search to the stage (its null: none)."""
+    made = spec(f"自分のデッキから、{m[1]}1枚を公開し、ステージに出す。そしてデッキをシャッフルする。")
+    return (made["effect"], made["params"]) if made else None
+
+
+# ------------------------------------------------------------------ 「<holder>1人を選び、サイコロをN回振る。…回数1回につき、選んだホロメンのアーツ+M」
+
+@EFFECTS.effect("choose_then_rolls", timing="ability", prompt="選ぶホロメン")
+def choose_then_rolls(t: Board, f: dict) -> Options:
+    """「自分の<holder>1人を選び、サイコロをN回振る。このターンの間、この能力で<目>が出た回数1回につき、選んだホロメンのアーツ+M」:
+    the holomem first, then the rolls (``roll_count``), then the one boost (``boost_at``)."""
+    options = holders(t, f, f["params"]["holder"])
+    if len(options) <= 1:
+        return _chosen_then_rolls(t, f, options[0]) if options else None
+    return options
+
+
+@choose_then_rolls.answer
+def _chosen_then_rolls(t: Board, f: dict, choice: Any) -> Options:
+    pa = f["params"]
+    h = t.holo(f["seat"], choice)
+    then = {"effect": "boost_at", "params": {"at": choice, "holder_card": h["card"], "amount": pa["amount"]}}
+    push(t, f, {"effect": "roll_count", "params": {"times": pa["times"], "faces": pa["faces"], "then": then}})
+    return None
+
+
+@EFFECTS.effect("boost_at", timing="ability")
+def boost_at(t: Board, f: dict) -> Options:
+    """「このターンの間、選んだホロメンのアーツ+N」: the holomem chosen before (still that card there)."""
+    pa = f["params"]
+    h = t.holo(f["seat"], pa["at"])
+    if h is not None and h["card"] == pa["holder_card"] and pa["amount"]:
+        h["mods"]["arts"] += pa["amount"]
+        t.event("boost", seat=f["seat"], pos=pa["at"], amount=pa["amount"], card=f["card"])
+    return None
+
+
+@TEXTS.pattern(r"自分の(.+?)1人を選び、サイコロを(\d)回振る。このターンの間、この能力で(奇数|偶数|\d(?:か\d)*|\d以上|\d以下)が出た回数1回につき、"
+               r"選んだホロメンのアーツ\+(\d+)。")
+def _choose_then_rolls(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    flt, faces = holder_filter(m[1]), _faces(m[3])
+    if flt is None or faces is None:
+        return None
+    return "choose_then_rolls", {"holder": flt, "times": int(m[2]), "faces": faces, "amount": int(m[4])}
+
+
+# ------------------------------------------------------------------ 「自分のデッキの上から1枚を公開できる:公開したカードが<条件>の時、…」
+
+@EFFECTS.effect("reveal_top_may", timing="ability", prompt="デッキの上から1枚を公開するか")
+def reveal_top_may(t: Board, f: dict) -> Options:
+    """「自分のデッキの上から1枚を公開できる:公開したカードが<条件>の時、<効果>。そして公開したカードをデッキの下に戻す」: asked;
+    the top card turned up (everyone sees it), put under the deck, and the effect if it fits."""
+    return ["reveal", None] if t.deck_size(f["seat"]) > 0 else None
+
+
+@reveal_top_may.answer
+def _revealed_top_may(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        return None
+    seat = f["seat"]
+    card = t.zones.draw(f"deck/{seat}", "reveal", t.rule_of(f["card"]), visible=E.ALL, unknown_ok=False)
+    if card is None:
+        return None
+    t.event("revealed_top", seat=seat, card=card, source=f["card"])
+    t.zones.put(f"deck/{seat}", card, end="bottom")  # 「そして公開したカードをデッキの下に戻す」
+    if E._matches(t, card, f["params"]["filter"]):
+        push(t, f, f["params"]["then"])
+    return None
+
+
+@TEXTS.pattern(r"自分のデッキの上から1枚を公開できる:公開したカードが(.+?)の時、(.+?。)そして公開したカードをデッキの下に戻す。")
+def _reveal_top_may(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    levels = re.fullmatch(r"((?:Debut|1st|2nd|Spot)ホロメン)(?:か((?:Debut|1st|2nd|Spot)ホロメン))?", m[1])
+    flt = ({"holomem": True, "levels": [LEVELS[x[:-4]] for x in levels.groups() if x]} if levels else card_filter(m[1]))
+    then = spec(m[2])
+    if flt is None or then is None or "公開した" in m[2]:
+        return None
+    return "reveal_top_may", {"filter": flt, "then": then}
+
+
+# ------------------------------------------------------------------ 「自分の手札の同じタグを持つホロメン2枚をアーカイブできる:…」
+
+def _share_tag(t: Board, a: str, b: str) -> bool:
+    return any(has_tag(t.card(b), tag) for tag in t.card(a).get("tags") or ())
+
+
+@EFFECTS.effect("cost_hand_pair", timing="ability", prompt="アーカイブする手札のホロメン（しないならnull）")
+def cost_hand_pair(t: Board, f: dict) -> Options:
+    """Two holomem of the hand that share a tag, one at a time (the first may be null: not paid); then the effect."""
+    hand = [c for c in t.hand_cards(f["seat"]) if t.card(c)["kind"] in ("holomem", "buzz")]
+    if "first" not in f:
+        copies = t.p(f["seat"])["hand"]
+        fits = sorted({a for a in hand if any(_share_tag(t, a, b) and (b != a or copies.count(a) > 1) for b in hand)})
+        return fits + [None] if fits else None
+    fits = sorted({b for b in hand if _share_tag(t, f["first"], b)})
+    return fits or None
+
+
+@cost_hand_pair.answer
+def _pair_paid(t: Board, f: dict, choice: Any) -> Options:
+    if choice is None:
+        t.event("cost_declined", seat=f["seat"], card=f["card"])
+        return None
+    t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
+    t.archive(f["seat"], choice)
+    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
+    if "first" not in f:
+        f["first"] = choice
+        return cost_hand_pair.run(t, f)
+    push(t, f, f["params"]["then"])
+    return None
+
+
+@TEXTS.pattern(r"自分の手札の同じタグを持つホロメン2枚をアーカイブできる:(.+)")
+def _cost_hand_pair(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    then = spec(m[1])
+    return ("cost_hand_pair", {"then": then}) if then and EFFECTS[then["effect"]].timing == "ability" else None
+
+
+# ------------------------------------------------------------------ 「相手のバックホロメンに特殊ダメージNをMずつ割り振って与える」
+
+@EFFECTS.effect("special_spread", timing="ability", prompt="特殊ダメージを割り振る相手のバックホロメン（次のM）")
+def special_spread(t: Board, f: dict) -> Options:
+    """「相手のバックホロメンに特殊ダメージNをMずつ割り振って与える(。ただし、ダウンしても相手のライフは減らない)」: where each M goes,
+    one at a time; then each back holomem takes what it was given as one special damage (the back end first, as
+    ``effects.special_damage`` does, so a down shifts no other's place)."""
+    backs = [p for p in t.positions(other(f["seat"])) if p.startswith("back")]
+    given = f.setdefault("given", {})
+    if not backs:
+        return None
+    if sum(given.values()) + f["params"]["step"] > f["params"]["amount"]:
+        return _spread_dealt(t, f)
+    return backs if len(backs) > 1 else _spread_given(t, f, backs[0])
+
+
+def _spread_dealt(t: Board, f: dict) -> Options:
+    own = own_holo_of(t, f)
+    for pos in sorted(f["given"], key=lambda p: -int(p[4:])):
+        E.damage(t, other(f["seat"]), pos, f["given"][pos], source=f["card"], special=True,
+                 no_life=f["params"].get("no_life", False), by={"pos": own, "card": f["card"]} if own else None)
+    return None
+
+
+@special_spread.answer
+def _spread_given(t: Board, f: dict, choice: Any) -> Options:
+    f["given"][choice] = f["given"].get(choice, 0) + f["params"]["step"]
+    t.event("allotted", seat=other(f["seat"]), pos=choice, amount=f["params"]["step"], source=f["card"])
+    return special_spread.run(t, f)
+
+
+@TEXTS.pattern(r"相手のバックホロメンに特殊ダメージ(\d+)を(\d+)ずつ割り振って与える。(ただし、ダウンしても相手のライフは減らない。)?")
+def _special_spread(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
+    if int(m[2]) <= 0 or int(m[1]) % int(m[2]):
+        return None
+    return "special_spread", {"amount": int(m[1]), "step": int(m[2]), **({"no_life": True} if m[3] else {})}

@@ -268,6 +268,8 @@ def modify_damage(t: Board, seat: str, pos: str, amount: int, *, source: str | N
             if pa.get("opp_tags") and not any(has_tag(t.card(x["card"]), tag) for _, x in t.stage(seat)
                                               for tag in pa["opp_tags"]):
                 continue  # 「相手のステージに[#Aか#B]を持つホロメンがいる間」
+            if pa.get("sp_used") and not _sp_named_used(t, dealer, pa["sp_used"]):
+                continue  # 「このゲーム中に、自分のSP推しスキル「名前」を使っていたなら」
             if arts and attacker is not None and _active(pa, gpos) and (
                     by["pos"] == gpos if pa["holder"].get("self") else holder_fits(t, None, by["pos"], attacker,
                                                                                     pa["holder"])):
@@ -968,7 +970,7 @@ def _cost_stacked(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | 
 # (abilities.windows: the "down" window at ダウン①, before the downed holomem are archived, and the "dealt" one)
 
 @TEXTS.pattern(r"(\[ターンに1回\])?" + LIMIT + r"?(\[ターンに1回\])?相手のターンで、(このホロメン|(このホロメン以外の)?自分の(.+?))が"
-               r"(ダウンした|ダメージを受けた)時(に使える:|、)(.+?)(自分のギフト「(.+?)」はターンに1回しか使えない。)?")
+               r"(ダウンした|(?:アーツ)?ダメージを受けた)時(に使える:|、)(.+?)(自分のギフト「(.+?)」はターンに1回しか使えない。)?")
 def _window_gift(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | None:
     """「[ターンに1回][…限定]相手のターンで、<このホロメン|(このホロメン以外の)自分の<holder>>がダウンした時(に使える:)<効果>」
     (ダウン①: the downed holomem still on the stage) and 「…相手のターンで、このホロメンがダメージを受けた時、<効果>」 (once the
@@ -979,13 +981,16 @@ def _window_gift(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | N
     itself = m[4] == "このホロメン"
     moment = "down" if m[7] == "ダウンした" else "dealt"
     who = {"self": True} if itself else holder_filter(m[6])
-    if who is None or (moment == "dealt" and not itself):
+    if who is None:
         return None
     body, optional = m[9], m[8] == "に使える:"
     reads = "subject"  # 「このホロメン」: the holomem the window is about
     less = re.fullmatch(r"(?:(自分のライフが相手より少ない|自分の推しホロメンが〈([^〉]+)〉)なら、)?自分の減るライフ-(\d)。", body)
     if moment != "down":
         then = spec(body)
+        if then is not None and not itself and "この" in body:
+            return None  # 「このホロメン」 of another holomem's damage: not read
+        reads = "subject" if itself else "holder"
     elif body == "そのホロメンを含め重なっているホロメンすべてを手札に戻す。":
         then = {"effect": "skill_downed_to_hand", "params": {"all": True}}
     elif itself and body == "このホロメンをアーカイブするかわりに手札に戻せる。":
@@ -1016,6 +1021,7 @@ def _window_gift(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | N
     if then is None or EFFECTS[then["effect"]].timing != "ability":
         return None
     return "window_gift", {"moment": moment, "who": who, "then": then, "reads": reads,
+                           **({"arts_only": True} if m[7].startswith("アーツ") else {}),
                            **({"others": True} if m[5] else {}), **({"optional": True} if optional else {}),
                            **({"once": True} if m[1] or m[3] else {}), **({"once_name": m[11]} if m[11] else {}),
                            **({"at": _limits(m[2])} if m[2] else {})}
@@ -1034,13 +1040,16 @@ def window_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     if t.s["active"] == seat:
         return []
     h = t.holo(seat, hit["pos"])
-    if h is None or h["card"] != hit["card"]:
-        return []  # down and gone (after 「ダメージを受けた時」's downs)
+    gone = h is None or h["card"] != hit["card"]  # down and gone (after 「ダメージを受けた時」's downs)
+    if gone:  # still the holomem the text names, as it was hit (its own 「このホロメン」 texts are moot)
+        h = {"card": hit["card"], "stack": [], "cheer": [], "attached": [], "rested": False, "since": -1}
     out = []
     for gpos, g in t.stage(seat):
         for a in t.card(g["card"])["abilities"]:
             pa = a.get("params") or {}
             if a["kind"] != "gift" or a.get("effect") != "window_gift" or pa["moment"] != moment or not _active(pa, gpos):
+                continue
+            if gone and pa["reads"] == "subject":
                 continue
             if pa["who"].get("self"):
                 if gpos != hit["pos"]:
@@ -1050,6 +1059,8 @@ def window_offers(t: Board, moment: str, hit: dict) -> list[dict]:
             if (pa.get("once") and g.get("gift_turn") == t.s["turn"]) \
                     or (pa.get("once_name") and t.p(seat).get("gift_names", {}).get(pa["once_name"]) == t.s["turn"]):
                 continue
+            if pa.get("arts_only") and (hit["special"] or (hit.get("by") or {}).get("art") is None):
+                continue  # 「アーツダメージを受けた時」
             name = a.get("name") or "ギフト"
             then = {"effect": "window_gift_used", "params": {"at": gpos, "card": g["card"], "name": name, "pa": pa}}
             out.append({"seat": seat, "card": g["card"], "name": name, "then": then, "origin": "gift",
@@ -1192,3 +1203,15 @@ def dealt_window_offers(t: Board, moment: str, hit: dict) -> list[dict]:
 
 
 windows.SOURCES.append(dealt_window_offers)
+
+
+def _sp_named_used(t: Board, seat: str, name: str) -> bool:
+    """The seat's SP oshi skill is 「<name>」 (as the text reads it: whitespace dropped) and it was used this game."""
+    ab = next((a for a in t.card(t.p(seat)["oshi"])["abilities"] if a["kind"] == "sp_oshi"), None)
+    return bool(t.p(seat).get("sp_used")) and ab is not None and re.sub(r"\s+", "", ab.get("name") or "") == name
+
+
+@TEXTS.pattern(r"このゲーム中に、自分のSP推しスキル「(.+?)」を使っていたなら、このホロメンのアーツ\+(\d+)。")
+def _arts_gift_after_sp(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    """「このゲーム中に、自分のSP推しスキル「名前」を使っていたなら、このホロメンのアーツ+N」 (``arts_gift``: ``modify_damage``)."""
+    return "arts_gift", {"amount": int(m[2]), "holder": {"self": True}, "at": None, "sp_used": m[1]}
