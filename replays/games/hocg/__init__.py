@@ -186,7 +186,7 @@ class Hocg(HocgRules):
     """The ``Rules`` object for hololive OFFICIAL CARD GAME."""
 
     id = "hocg"
-    version = 4
+    version = 5  # 5: card texts automated by the ability families; physical tables leave unseen cards unknown; who learns a moved card
     title = "hololive OFFICIAL CARD GAME（ホロカ）"
     seats = (2,)
     COMMANDS = COMMANDS

@@ -29,7 +29,7 @@ PHYSICAL_SEED = "golden/physical"
 GOLDEN = {
     "downs-and-deck-out": 1,        # downs, lives taken and attached, a back to the centre, deck-out ends it
     "forced-mulligan": 16,          # a hand without Debut shown and redrawn; searches; dice
-    "empty-stage": 7,               # the last holomem downed: 勝利条件 (no holomem on the stage)
+    "empty-stage": 12,              # the last holomem downed: 勝利条件 (no holomem on the stage)
     PHYSICAL: PHYSICAL,             # table "physical": deal and outcomes stated, deck lists registered
 }
 

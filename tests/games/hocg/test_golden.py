@@ -17,10 +17,10 @@ from .golden import FOLDER, GOLDEN, PHYSICAL, make, physical_game, physical_opti
 from .helpers import RULES
 
 PINS = {
-    "downs-and-deck-out": ("c92e8d9448ca157dbf3f976c0b624480647079a7b3d56d10674c9ecc90574f26", ["p1"]),
-    "forced-mulligan": ("6aeae2f78787fbe0e364e8fb78aa15cd2a1e401b6e3df970f9f88f64599f4537", ["p1"]),
-    "empty-stage": ("1287b2a0dec96ab7ad535a1bd491b24f672da830fe0094d9b3283f65e64e3159", ["p2"]),
-    PHYSICAL: ("e26d45fd912327add369578dfa450baceb9bd914f5aa7d3b7f9666d867c9657b", None),
+    "downs-and-deck-out": ("bea889a6d3f5540089b56db7273d4431973397f07f3f2c45cc78abb09523686d", ["p1"]),
+    "forced-mulligan": ("b382e3a4de50a1d4e43f5d32ed82dbf1ef3604a8170f0cf08aac05c11ddd36ac", ["p1"]),
+    "empty-stage": ("4efcb40bc8f71916582f639d5ed8ff1572da7951bcb19c8d779aefd4bdcd209d", ["p1"]),
+    PHYSICAL: ("c4120f396a6a064377a16acdd730e1a7a3396c5882c1af079552b92462f34ea7", None),
 }
 DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 
