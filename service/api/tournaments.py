@@ -17,7 +17,7 @@ from kifu.replays import registry
 from kifu.service.api.schemas import NAME, TEXT_LINE, StrictSchema
 from kifu.service import decktext
 from kifu.service.decktext import MAX_TEXT as MAX_DECK_TEXT
-from kifu.service.errors import BadRequest, Forbidden, NotFound
+from kifu.service.errors import BadRequest, Forbidden, NotFound, Unprocessable
 from kifu.service.tournaments import EventService
 from kifu.service.tournaments import export as exporting
 from kifu.service.tournaments import metagame
@@ -384,7 +384,7 @@ def pair_round(eid: str):
     if request.content_length or request.mimetype:
         who, body = _admin_write(eid, "ExternalRound")
         if (body["tables"] is None) == (body["csv"] is None):
-            raise BadRequest({"tables": ["give tables or csv (one of them), or no body for kifu's pairing"]})
+            raise Unprocessable({"tables": ["give tables or csv (one of them), or no body for kifu's pairing"]})
         given = body["csv"] if body["tables"] is None else body["tables"]
     else:
         who, _ = _admin_write(eid, None)
@@ -396,7 +396,7 @@ def import_results(eid: str):
     """Results in bulk (a judge or the organizer): every row checked, all written or none."""
     who, body = _write(eid, "ImportResults")
     if (body["results"] is None) == (body["csv"] is None):
-        raise BadRequest({"results": ["give results or csv (one of them)"]})
+        raise Unprocessable({"results": ["give results or csv (one of them)"]})
     data = body["csv"] if body["results"] is None else body["results"]
     return jsonify(_S["ImportedResults"].dump(events().import_results(eid, data, who))), 201
 
