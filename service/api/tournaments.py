@@ -15,6 +15,7 @@ from kifu.service.api import bp
 from kifu.service.api.context import count_write, json_body, kifu, load, principal, query, require_principal
 from kifu.replays import registry
 from kifu.service.api.schemas import NAME, TEXT_LINE, StrictSchema
+from kifu.service.text import LINE_PATTERN
 from kifu.service import decktext
 from kifu.service.decktext import MAX_TEXT as MAX_DECK_TEXT
 from kifu.service.errors import BadRequest, Forbidden, NotFound, Unprocessable
@@ -150,9 +151,9 @@ class ExternalTableSchema(StrictSchema):
 
 class ExternalRoundSchema(StrictSchema):
     tables = fields.List(fields.Nested(ExternalTableSchema), load_default=None, allow_none=True,
-                         validate=validate.Length(min=1, max=5000),
+                         validate=validate.Length(min=1, max=500),  # a 1,000-player round, within the body limit
                          metadata={"description": "the round's tables as paired elsewhere"})
-    csv = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=500_000),
+    csv = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=30_000),
                         metadata={"description": "or the same as CSV: table,player,player (a header row "
                                                  "`table,...` may come first; one player is a bye)"})
 
@@ -170,8 +171,8 @@ class ImportResultSchema(StrictSchema):
 
 class ImportResultsSchema(StrictSchema):
     results = fields.List(fields.Nested(ImportResultSchema), load_default=None, allow_none=True,
-                          validate=validate.Length(min=1, max=5000))
-    csv = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=500_000), metadata={
+                          validate=validate.Length(min=1, max=500))  # a round's tables, within the body limit
+    csv = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=30_000), metadata={
         "description": "or CSV with a header: round,table and result (W-L-D, or bye; the pairings export) or "
                        "wins_a,wins_b,draws (the results export), player_a,player_b optional and checked"})
 
@@ -181,7 +182,8 @@ class ImportedSchema(StrictSchema):
 
 
 class ArchetypeSchema(StrictSchema):
-    archetype = fields.String(required=True, allow_none=True, validate=validate.Length(max=100), metadata={
+    archetype = fields.String(required=True, allow_none=True, validate=[
+        validate.Length(max=100), validate.Regexp(f"^$|{LINE_PATTERN}", error="one line of text, or empty")], metadata={
         "description": "the player's archetype in the metagame; null (or empty): the one read from the deck list"})
 
 
