@@ -90,8 +90,12 @@ def attach_cheer(t: Board, seat: str, pos: str, cheer: str) -> None:
     t.event("cheer", seat=seat, pos=pos, card=cheer)
 
 
-def roll(t: Board, seat: str, card: str | None, rule: str) -> int:
+def roll(t: Board, seat: str, card: str | None, rule: str, at_once: int = 1) -> int:
+    """``at_once``: how many dice the ability rolls at once (「サイコロを3回振る」: 3, each die of them)."""
     fixed = t.p(seat)["used"].get("die_as")  # 「このターンの間、自分のサイコロの目の数すべてを6として扱う」
+    if fixed and fixed.get("at_once", at_once) != at_once or fixed and fixed.get("holomem") and (  # 「…自分の
+            card is None or t.card(card)["kind"] not in ("holomem", "buzz")):  # ホロメンの能力でサイコロを1度に3回振る時」
+        fixed = None
     if fixed and fixed["turn"] == t.s["turn"]:  # (``abilities.oshi_skills``): the face does not matter
         t.s["roll"] = {"seat": seat, "face": fixed["face"], "card": card, "treated": True}
         t.event("roll", seat=seat, face=fixed["face"], card=card, treated=True)

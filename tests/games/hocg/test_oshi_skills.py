@@ -1331,9 +1331,25 @@ def test_the_other_main_phase_shapes_are_recognised(raw):
 def test_texts_left_by_hand_stay_unrecognised():
     """Texts this family does not resolve (a timing the engine has no window for, a rule it does not
     model) stay by hand: recognised wrongly would be worse."""
-    for text in ("次の相手のターンの間、相手のセンターホロメンとコラボホロメンは、バトンタッチ、移動、交代できない。",
-                 "このターンの間、自分のホロメンの能力でサイコロを1度に3回振る時、そのサイコロの目の数すべてを5として扱う。"):
+    for text in ("次の相手のターンの間、相手のセンターホロメンとコラボホロメンは、バトンタッチ、移動、交代できない。",):
         assert rawlist.recognise(text) == (None, {})
+
+
+def test_hbp04_005_three_dice_at_once_of_a_holomem_show_five(monkeypatch):
+    """hBP04-005 ラプラス・ダークネス 総帥のお仕事: 「このターンの間、自分のホロメンの能力でサイコロを1度に3回振る
+    時、そのサイコロの目の数すべてを5として扱う。」: a holomem's ability rolling 3 at once (``effects.roll``'s
+    ``at_once``) shows 5 with no chance event; a single die, or a support's dice, roll as usual."""
+    from kifu.replays.games.hocg import effects as E
+    from kifu.replays.games.hocg.state import Board
+    text = "このターンの間、自分のホロメンの能力でサイコロを1度に3回振る時、そのサイコロの目の数すべてを5として扱う。"
+    assert rawlist.recognise(text) == ("skill_dice_as", {"face": 5, "at_once": 3, "holomem": True})
+    s = p2_turn(p1_main())
+    s["players"]["p2"]["used"]["die_as"] = {"face": 5, "turn": s["turn"], "at_once": 3, "holomem": True}
+    t = Board(s, CS)
+    monkeypatch.setattr(t, "zones", type("Rolled2", (), {"pick": lambda self, *a, **k: 2})())  # a die shows 2
+    assert [E.roll(t, "p2", YUKI_D, E.R_DICE, 3) for _ in range(3)] == [5, 5, 5]
+    assert E.roll(t, "p2", YUKI_D, E.R_DICE) == 2  # one die: as rolled
+    assert E.roll(t, "p2", DICE, E.R_DICE, 3) == 2  # a support's ability: as rolled
 
 
 def test_a_turn_limited_skill_is_once_in_each_turn_whoevers_it_is():

@@ -108,6 +108,7 @@ def arts_roll_sum(t: Board, f: dict) -> Options:
     if times <= 0:
         return None
     f["left"], f["sum"], f["stage"] = times, 0, 0
+    f["at_once"] = times  # 「サイコロを1度に3回振る時」 (``effects.roll``)
     if pa.get("optional"):
         return ["roll", "skip"]
     f["stage"] = 1
@@ -124,7 +125,7 @@ def _roll_on(t: Board, f: dict) -> Options:
     while f["left"] > 0:
         if declare_skill(t, f) is not None:
             return ["roll", *DIE]
-        _add_face(f, roll(t, f["seat"], f["card"], R_DICE))
+        _add_face(f, roll(t, f["seat"], f["card"], R_DICE, f.get("at_once", 1)))
     pa = f["params"]
     push(t, f, *([_times(pa["then"], f["sum"])] if f["sum"] else []), *pa.get("after", ()))
     return None
@@ -139,7 +140,7 @@ def _rolled(t: Board, f: dict, choice: Any) -> Options:
     elif choice in DIE:
         _add_face(f, _declared(t, f, choice))
     else:
-        _add_face(f, roll(t, f["seat"], f["card"], R_DICE))
+        _add_face(f, roll(t, f["seat"], f["card"], R_DICE, f.get("at_once", 1)))
     return _roll_on(t, f)
 
 

@@ -774,7 +774,7 @@ def _next_roll(t: Board, f: dict) -> Options:
         if E.declare_skill(t, f) is not None:
             f["stage"] = "declare"
             return ["roll", *DIE]
-        _count(f, roll(t, f["seat"], f["card"], R_DICE))
+        _count(f, roll(t, f["seat"], f["card"], R_DICE, pa["times"]))  # 「1度にN回」 (``effects.roll``)
     then = pa["then"]
     if f["hits"]:
         key = "amount" if "amount" in then["params"] else "count"
@@ -793,7 +793,7 @@ def _rolled(t: Board, f: dict, choice: Any) -> Options:
         if choice != "roll":
             return None
         return _next_roll(t, f)
-    _count(f, E._declared(t, f, choice) if choice in DIE else roll(t, f["seat"], f["card"], R_DICE))
+    _count(f, E._declared(t, f, choice) if choice in DIE else roll(t, f["seat"], f["card"], R_DICE, f["params"]["times"]))
     return _next_roll(t, f)
 
 

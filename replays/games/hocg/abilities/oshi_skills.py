@@ -461,7 +461,7 @@ def skill_roll_for_life(t: Board, f: dict) -> Options:
 def _rolled_for_life(t: Board, f: dict, choice: Any) -> Options:
     if choice != "roll":
         return None
-    faces = [E.roll(t, f["seat"], f["card"], E.R_DICE) for _ in range(f["dice"])]
+    faces = [E.roll(t, f["seat"], f["card"], E.R_DICE, f["dice"]) for _ in range(f["dice"])]
     if any(face % 2 for face in faces):
         t.s["stack"].append(frame("take_life", other(f["seat"]), None, "effect"))
     return None

@@ -151,7 +151,8 @@ def _special_per_stacked(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, A
 def skill_dice_as(t: Board, f: dict) -> Options:
     """「このターンの間、自分のサイコロの目の数すべててをNとして扱う」: every die of the seat this turn
     shows N (``effects.roll``: no chance event, the face does not matter)."""
-    t.p(f["seat"])["used"]["die_as"] = {"face": f["params"]["face"], "turn": t.s["turn"]}
+    t.p(f["seat"])["used"]["die_as"] = {"face": f["params"]["face"], "turn": t.s["turn"],
+                                        **{k: f["params"][k] for k in ("at_once", "holomem") if k in f["params"]}}
     t.event("skill_dice_as", seat=f["seat"], face=f["params"]["face"], source=f["card"])
     return None
 
@@ -160,6 +161,13 @@ def skill_dice_as(t: Board, f: dict) -> Options:
 def _dice_as(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
     """幸運兎 (hBP01-004)."""
     return "skill_dice_as", {"face": int(m[1])}
+
+
+@TEXTS.pattern(r"このターンの間、自分のホロメンの能力でサイコロを1度に(\d)回振る時、そのサイコロの目の数すべてを(\d)として扱う。")
+def _dice_as_at_once(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
+    """総帥のお仕事 (hBP04-005): only the dice a holomem's ability rolls N at once (``effects.roll``'s
+    ``at_once``: 「サイコロをN回振る」 of ``roll_count``/``arts_roll_sum``)."""
+    return "skill_dice_as", {"face": int(m[2]), "at_once": int(m[1]), "holomem": True}
 
 
 # ------------------------------------------------------------------ more of the list (beyond the 36 decks)
