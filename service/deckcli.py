@@ -57,9 +57,12 @@ def _rules(game_id: str) -> Any:
 
 
 def _cardset(rules: Any, ref: str | None, redis_url: str | None, data_dir: str) -> Any:
+    """A file, else the set a new match naming ``ref`` would get (``MatchService.choose_cardset``:
+    a demo set's id, a stored set's id or digest)."""
     if ref is None:
         return next(cs for cs in rules.demo_cardsets() if cs.id == rules.default_cardset)
-    from kifu.service.cli import _connect, load_with_progress, open_redis, read_json_file
+    from kifu.service.cli import load_with_progress, open_matches, read_json_file
+    from kifu.service.errors import BadRequest
 
     if Path(ref).is_file():
         try:
@@ -67,22 +70,14 @@ def _cardset(rules: Any, ref: str | None, redis_url: str | None, data_dir: str) 
         except CardSetError as exc:
             _fail(f"{ref}: not a card set of {rules.id}: {exc}", 2)
     demo = next((cs for cs in rules.demo_cardsets() if ref in (cs.id, cs.digest)), None)
-    if demo is not None:
+    if demo is not None:  # without starting a Redis
         return demo
-    from kifu.service.cardsets import CardSetStore
-
-    with open_redis(redis_url, data_dir) as url:
-        client = _connect(url)
+    with open_matches(redis_url, data_dir) as matches:
         try:
-            store = CardSetStore(client)
-            digest = ref if ref in {s.digest for s in store.list(rules.id)} else next(
-                (s.digest for s in store.list(rules.id) if s.id == ref), None)
-            found = store.load(rules, digest) if digest else None
-        finally:
-            client.close()
-    if found is None:
-        _fail(f"no card set {ref!r} of {rules.id}: not a file, a demo set or a stored set (kifu cards list)", 2)
-    return found
+            return matches.choose_cardset(rules, ref)
+        except BadRequest as exc:
+            told = "; ".join(exc.errors.get("cardset") or [exc.message])
+            _fail(f"{told} (a card set is a file, a demo set or a stored set: kifu cards list)", 2)
 
 
 def _text(file: str) -> str:

@@ -380,7 +380,7 @@ class MatchService:
         except KeyError:
             return None
 
-    def _choose_cardset(self, rules: Rules, asked: Any) -> CardSet:
+    def choose_cardset(self, rules: Rules, asked: Any) -> CardSet:
         """The card set a new match asks for: an id or a digest, default the game's default demo set."""
         if asked is None:
             return default_set(rules)
@@ -451,7 +451,7 @@ class MatchService:
         unbound = self._game_for(game)
         if table not in records.TABLES:
             raise BadRequest({"table": [f"one of {', '.join(records.TABLES)} (the event's table is table_number)"]})
-        chosen = self._choose_cardset(unbound, cardset)
+        chosen = self.choose_cardset(unbound, cardset)
         rules = self._bound.setdefault((unbound.id, chosen.digest), unbound.bind(chosen))
         if not isinstance(seat_names, (list, tuple)) or not all(
                 isinstance(n, str) and 1 <= len(n.strip()) and len(n) <= MAX_NAME and is_line(n)

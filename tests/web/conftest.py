@@ -7,6 +7,7 @@ any game) so the tests do not depend on how long a real game's bot match happens
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import secrets
 import threading
@@ -122,14 +123,10 @@ def live(app):
 EXPECTED_ERRORS = re.compile(r"status of (409|422) |^htmx:sendAbort|^htmx:afterRequest")
 
 
-@pytest.fixture
-def tab(browser, live):
-    """A fresh browser tab; any page error or unexpected console error fails the test.
-
-    It depends on ``live`` so that the tab closes before the server stops: a server going
-    away under an open event stream would otherwise log a reset as the test's error.
-    """
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+@contextlib.contextmanager
+def watched_page(browser, width: int, height: int):
+    """A fresh tab of that size; any page error or unexpected console error fails the test."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
@@ -138,3 +135,26 @@ def tab(browser, live):
     yield page
     context.close()
     assert not problems, problems
+
+
+@pytest.fixture
+def tab(browser, live):
+    """A fresh browser tab (``watched_page``).
+
+    It depends on ``live`` so that the tab closes before the server stops: a server going
+    away under an open event stream would otherwise log a reset as the test's error.
+    """
+    with watched_page(browser, 1280, 900) as page:
+        yield page
+
+
+#: the two screens the layout tests measure
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request, browser, live):
+    """A watched tab at each of ``SIZES`` (``page.kifu_size`` names which)."""
+    with watched_page(browser, *SIZES[request.param]) as page:
+        page.kifu_size = request.param
+        yield page

@@ -40,7 +40,7 @@ from kifu.replays.rng import Rng
 from kifu.service.cardsets import CardSetStore
 from tests.games.goldens import alike, shown
 from tests.web.browser import wait_location, wait_text
-from tests.web.conftest import EXPECTED_ERRORS, token
+from tests.web.conftest import SIZES, token
 from tests.web.test_browser_hocg import Recorder
 from tests.web.test_browser_recording import sign_in
 from tests.web.test_browser_table_phone import first_screen, fits
@@ -49,7 +49,6 @@ pytestmark = pytest.mark.browser
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "hocg"
 LISTS = ("hoshimachi-suisei-deck.txt", "hbp05_002.txt")
 NAMES = ("Suisei", "Iofi")
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
 #: the longest game played (both sizes together stay near a minute and a half)
 MAX_COMMANDS = 60
 #: how much more often the bot picks a command of each type than one of weight 1
@@ -119,22 +118,6 @@ def official_game() -> Game:
             deal, stated = restate(bound, options, seed, 2, commands)
             return Game(cs, texts, options, seed, deal, stated, commands)
     raise AssertionError(f"no bot game of the two lists within {MAX_COMMANDS} commands has {', '.join(WANTED)}")
-
-
-@pytest.fixture(params=list(SIZES))
-def sized(request, browser, live):
-    """A tab of the given size; a page error or an unexpected console error fails the test."""
-    width, height = SIZES[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    page.on("console", lambda msg: problems.append(f"console: {msg.text}")
-            if msg.type == "error" and not EXPECTED_ERRORS.search(msg.text) else None)
-    page.kifu_size = request.param
-    yield page
-    context.close()
-    assert not problems, problems
 
 
 def asked_commands(page) -> list[dict]:

@@ -23,29 +23,12 @@ from kifu.replays.kit.tables import restate
 from kifu.web import pickers
 from tests.web import parts_page
 from tests.web.browser import wait_location
-from tests.web.conftest import EXPECTED_ERRORS, token
+from tests.web.conftest import token
 from tests.web.test_browser_hocg import Recorder
 from tests.web.test_browser_recording import sign_in
 
 pytestmark = pytest.mark.browser
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
 SHOTS = "/tmp"
-
-
-@pytest.fixture(params=list(SIZES))
-def sized(request, browser, live):
-    """A tab of the given size; a page error or an unexpected console error fails the test."""
-    width, height = SIZES[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    page.on("console", lambda msg: problems.append(f"console: {msg.text}")
-            if msg.type == "error" and not EXPECTED_ERRORS.search(msg.text) else None)
-    page.kifu_size = request.param
-    yield page
-    context.close()
-    assert not problems, problems
 
 
 def fits(page, where: str) -> None:
