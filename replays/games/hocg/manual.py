@@ -629,7 +629,7 @@ def looking(t: Board, seat: str) -> dict[str, list[str]]:
 def narrowings(t: Board, seat: str, offered: list[dict] | None = None) -> list[str]:
     """The narrowing choices of the pending manual decision ("narrow:<group>"; "narrow:" goes
     back to the groups): none while the table's pickers fit on one screen. ``offered``: the
-    decision's ``_named`` steps, when the caller has them already (they run on every fold)."""
+    decision's ``_named_pickers``, when the caller has them already (they run on every fold)."""
     pending = t.s["pending"]
     if pending is None or pending["kind"] != "manual" or pending["seat"] != seat:
         return []
@@ -639,7 +639,7 @@ def narrowings(t: Board, seat: str, offered: list[dict] | None = None) -> list[s
     if not f["params"].get("wide"):
         return []
     if offered is None:
-        offered = _named(t, seat, f)
+        offered = _named_pickers(t, seat, f)
     focus = f["params"].get("focus")
     groups = [g for g in GROUPS if any(group(c) == g for c in offered) and g != focus]
     return [f"narrow:{g}" for g in groups] + (["narrow:"] if focus else [])
@@ -672,19 +672,37 @@ def group(cmd: dict) -> str:
 
 def _named(t: Board, seat: str, f: dict) -> list[dict]:
     """Every structured step of the kinds ``f``'s text names that passes ``check`` now."""
+    return [cmd for cmd in _named_candidates(t, seat, f) if _passes(t, cmd)]
+
+
+def _named_pickers(t: Board, seat: str, f: dict) -> list[dict]:
+    """One step of each picker of ``_named``: all ``settle`` and ``narrowings`` read (whether
+    any step passes, how many pickers, their groups) without checking every card of a picker,
+    since they run on every fold."""
+    seen: set[str] = set()
+    out = []
+    for cmd in _named_candidates(t, seat, f):
+        key = picker(cmd)
+        if key not in seen and _passes(t, cmd):
+            seen.add(key)
+            out.append(cmd)
+    return out
+
+
+def _named_candidates(t: Board, seat: str, f: dict) -> list[dict]:
     text = unicodedata.normalize("NFKC", f["params"].get("text") or "")
     words = Words(text, t.cs.cards)
     base = {"type": "effect", "seat": seat, "source": {"card": f["card"], "ability": f["params"]["ability"]}}
-    out = [c for c in _candidates(t, seat, text, lambda op, **fields: {**base, "op": op, **fields})
-           if words.names(c)]
-    passing = []
-    for cmd in out:
-        try:
-            Effect().check(t, cmd)
-        except RuleViolation:
-            continue
-        passing.append(cmd)
-    return passing
+    return [c for c in _candidates(t, seat, text, lambda op, **fields: {**base, "op": op, **fields}, words)
+            if words.names(c)]
+
+
+def _passes(t: Board, cmd: dict) -> bool:
+    try:
+        Effect().check(t, cmd)
+    except RuleViolation:
+        return False
+    return True
 
 
 class Words:
@@ -697,6 +715,7 @@ class Words:
         self.cards = cards or {}
         self.plain = text.replace("エールデッキ", "〓")  # so that デッキ is the deck alone
         self._zones: dict[tuple[str, str], bool] = {}
+        self._names: dict[tuple, bool] = {}
 
     def has(self, *words: str) -> bool:
         return any(w in self.plain for w in words)
@@ -725,6 +744,15 @@ class Words:
         return pattern is not None and re.search(pattern, self.plain) is not None
 
     def names(self, cmd: dict) -> bool:
+        # a few hundred candidates a text, alike but for the card: answered once per kind
+        card = cmd.get("card")
+        card = self.cards.get(card) if isinstance(card, str) else None
+        key = (cmd["op"], cmd.get("src"), cmd.get("dest"), cmd.get("pile"), card is not None and not C.is_holomem(card))
+        if key not in self._names:
+            self._names[key] = self._names_kind(cmd)
+        return self._names[key]
+
+    def _names_kind(self, cmd: dict) -> bool:
         op = cmd["op"]
         if op == "draw":
             return self.has("引")
@@ -753,13 +781,18 @@ class Words:
         return self.zone(src, "src") and self.zone(dest, "dest")
 
 
-def _candidates(t: Board, seat: str, text: str, cmd: Any) -> list[dict]:
+def _candidates(t: Board, seat: str, text: str, cmd: Any, words: Words | None = None) -> list[dict]:
+    """Every step of the kinds the table has; ``words``: the text's, to leave out the deck's
+    cards when it names no card leaving the deck (``Words.names`` would drop each of them,
+    and they are most of the candidates: this runs as each ability opens, on every fold); so
+    with the hand's, the archive's and the cheer to archive."""
     opp = other(seat)
     mine, theirs = t.positions(seat), t.positions(opp)
     pl = t.p(seat)
     out = [cmd("draw", count=1), cmd("roll")]
     out += amount_templates(text, cmd, mine, theirs, {p: sorted(set(t.holo(seat, p)["attached"])) for p in mine})
-    deck = sorted(set(t.zones.may_contain(f"deck/{seat}")) & set(t.cs.cards)) if t.deck_size(seat) else []
+    named = words is None or words.zone("deck", "src")
+    deck = sorted(set(t.zones.may_contain(f"deck/{seat}")) & set(t.cs.cards)) if named and t.deck_size(seat) else []
     onto = [p for p in ("center", "collab") if t.holo(seat, p) is None] + [new_back(t, seat)]
     for card in deck:
         out += [cmd("move", card=card, src="deck", dest="hand", reveal=True),
@@ -771,7 +804,7 @@ def _candidates(t: Board, seat: str, text: str, cmd: Any) -> list[dict]:
         out.append(cmd("move", card=None, src="deck", dest="hand"))
     cheer_deck = (sorted(set(t.zones.may_contain(f"cheer/{seat}")) & set(t.cs.cards))
                   if t.cheer_deck_size(seat) > 0 else [])
-    for pos in mine:
+    for pos in mine if words is None or words.has("エール", "〓") else ():  # (as ``Words.names``)
         out.append(cmd("attach_cheer", card=None, src="cheer_deck", pos=pos))
         out += [cmd("attach_cheer", card=card, src="cheer_deck", pos=pos) for card in cheer_deck]
         out += [cmd("attach_cheer", card=card, src="archive", pos=pos)
@@ -781,7 +814,8 @@ def _candidates(t: Board, seat: str, text: str, cmd: Any) -> list[dict]:
     for side, positions in (("opponent", theirs), ("self", mine)):
         for pos in positions:
             h = t.holo(opp if side == "opponent" else seat, pos)
-            out += [cmd("archive_cheer", card=card, side=side, pos=pos) for card in sorted(set(h["cheer"]))]
+            if words is None or words.has("エール") and words.has("アーカイブ"):
+                out += [cmd("archive_cheer", card=card, side=side, pos=pos) for card in sorted(set(h["cheer"]))]
             out += [cmd("move", card=h["card"], src=pos, dest=dest, side=side) for dest in OFF_STAGE]
     for src in mine:
         out += [cmd("move", card=t.holo(seat, src)["card"], src=src, dest=dest)
@@ -798,12 +832,12 @@ def _candidates(t: Board, seat: str, text: str, cmd: Any) -> list[dict]:
                 if t.card(card)["support"] in C.ATTACHED for pos in mine]
     out += [cmd("move", card=None, src="deck_top", dest=dest)
             for dest in ("hand", "archive", "holopower", "deck_bottom")]
-    for card in t.hand_cards(seat):
+    for card in t.hand_cards(seat) if words is None or words.zone("hand", "src") else ():
         dests = ("archive", "deck", "deck_top", "deck_bottom", "holopower")
         out += [cmd("move", card=card, src="hand", dest=dest) for dest in dests]
         if C.is_holomem(t.card(card)):
             out += [cmd("move", card=card, src="hand", dest=pos) for pos in onto]
-    for card in sorted(set(pl["archive"])):
+    for card in sorted(set(pl["archive"])) if words is None or words.zone("archive", "src") else ():
         dests = ("cheer_deck", "hand") if C.is_cheer(t.cs, card) else ("hand", "deck", "deck_top", "deck_bottom")
         out += [cmd("move", card=card, src="archive", dest=dest) for dest in dests]
         if C.is_holomem(t.card(card)):
@@ -871,7 +905,7 @@ def settle(t: Board) -> None:
         offered = None
         if not f["params"].get("ops") and not f["params"].get("focus"):
             why = gate(t, f)
-            if why is None and not (offered := _named(t, pending["seat"], f)):
+            if why is None and not (offered := _named_pickers(t, pending["seat"], f)):
                 why = "テキストの操作ができない"
             if why is not None:
                 t.s["stack"].pop()
@@ -881,7 +915,7 @@ def settle(t: Board) -> None:
                 decide(t)
                 continue
         if "wide" not in f["params"]:
-            offered = _named(t, pending["seat"], f) if offered is None else offered
+            offered = _named_pickers(t, pending["seat"], f) if offered is None else offered
             f["params"]["wide"] = len({picker(c) for c in offered}) > MAX_PICKERS
         pending["options"] = ["done", *narrowings(t, pending["seat"], offered)]
         return

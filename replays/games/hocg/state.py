@@ -235,10 +235,14 @@ class Board(Ctx):
             yield f"back{i}", h
 
     def positions(self, seat: str) -> list[str]:
-        return [pos for pos, _ in self.stage(seat)]
+        pl = self.p(seat)
+        return ([pos for pos in ("center", "collab") if pl[pos] is not None]
+                + [f"back{i}" for i in range(len(pl["back"]))])
 
     def stage_count(self, seat: str) -> int:
-        return sum(1 for _ in self.stage(seat))
+        # asked twice by every ``decide`` (the win check after each step): counted, not walked
+        pl = self.p(seat)
+        return (pl["center"] is not None) + (pl["collab"] is not None) + len(pl["back"])
 
     def deck_size(self, seat: str) -> int:
         return self.zones.size(f"deck/{seat}")
