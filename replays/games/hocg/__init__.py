@@ -44,7 +44,8 @@ Chance events (``t.zones``; physical tables state each but those nobody sees, ob
 ones may leave those marked * unknown): setup's じゃんけん (option ``first_player`` "seed"), seven cards dealt
 to each seat (its owner sees them)*, a redraw's cards*, a draw*, the cheer deck's top
 turned face up (everyone), the deck top to ホロパワー (nobody)*, a life taken (face up),
-a holopower card turned up when paid, a die, a search (named in ``choose``: not chance).
+a holopower card turned up when paid, a die, an ability's じゃんけん (its winning seat:
+``abilities.dice_and_colours``), a search (named in ``choose``: not chance).
 
 Rulings (the rulebook is the specification; where it is silent or contradicts itself
 kifu follows the official game; sources are named in our own words):
@@ -186,7 +187,7 @@ class Hocg(HocgRules):
     """The ``Rules`` object for hololive OFFICIAL CARD GAME."""
 
     id = "hocg"
-    version = 5  # 5: card texts automated by the ability families; physical tables leave unseen cards unknown; who learns a moved card
+    version = 6  # 6: every text of the official list automated (step moments, archive hooks, colours, extra arts and Blooms, …); 5: the ability families; unseen cards left unknown; who learns a moved card
     title = "hololive OFFICIAL CARD GAME（ホロカ）"
     seats = (2,)
     COMMANDS = COMMANDS

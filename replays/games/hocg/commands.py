@@ -45,7 +45,9 @@ COMMANDS.define("support", card=fields.String(required=True), target=fields.Stri
 COMMANDS.define("oshi_skill", skill=fields.String(required=True, validate=validate.OneOf(("oshi", "sp"))))
 #: メインフェイズ / ギフト: the holomem at ``holomem`` uses its gift 「自分のメインステップで、…」 (a new type: no
 #: record before it holds one)
-COMMANDS.define("gift", holomem=fields.String(required=True, validate=validate.OneOf(POSITIONS)))
+#: ``card``: instead, the card attached to that holomem uses its 「◆…に付いていたら能力追加 自分のメインステップで、…」
+COMMANDS.define("gift", holomem=fields.String(required=True, validate=validate.OneOf(POSITIONS)),
+                card=fields.String())
 #: メインフェイズ/コラボ: the back holomem at ``back`` moves to the collab position
 COMMANDS.define("collab", back=fields.String(required=True, validate=validate.OneOf(POSITIONS[2:])))
 #: メインフェイズ/バトンタッチ: the centre swaps with ``back``, archiving ``cheer`` (the centre's cheer) as the cost

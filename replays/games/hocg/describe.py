@@ -109,6 +109,10 @@ def _event_text(t: Board, e: dict, perspective: str) -> str | None:
         return "ホロパワー: " + "、".join(name(c) for c in e["paid"]) + " をアーカイブ"
     if k == "over":
         return f"ゲーム終了: {e['reason']}"
+    if k == "life_guard":
+        return f"{e['seat']}の{name(e['card'])}: このターン、{e['seat']}のライフは相手の能力で減らない"
+    if k == "life_kept":
+        return f"{e['seat']}のライフは減らない（このターン、相手の能力では減らない）"
     if k == "manual_skipped":
         return f"{name(e['card'])}「{e['ability']}」は何もしない（{e['reason']}）"
     if k == "to_stage":

@@ -88,6 +88,12 @@ def cite(t: Board, seat: str, card: str, ability: str) -> None:
 def attach_cheer(t: Board, seat: str, pos: str, cheer: str) -> None:
     t.holo(seat, pos)["cheer"].append(cheer)
     t.event("cheer", seat=seat, pos=pos, card=cheer)
+    for hook in CHEER_HOOKS:  # 「…にエールが付いた時」 (``abilities.attached_and_search``)
+        hook(t, seat, pos, cheer)
+
+
+#: called as a cheer is attached to a holomem: ``(t, seat, pos, cheer)``
+CHEER_HOOKS: list[Any] = []
 
 
 def roll(t: Board, seat: str, card: str | None, rule: str, at_once: int = 1) -> int:
@@ -120,6 +126,35 @@ def roll(t: Board, seat: str, card: str | None, rule: str, at_once: int = 1) -> 
 #: ``(t, seat, card) -> {"face": n} | {"double": True} | None``: how a die ``card``'s ability rolls is treated
 #: (「このターンの間、…〈名前〉の能力でサイコロを振る時、そのサイコロの目の数すべてを<N|倍の数>として扱う」: ``abilities.keywords``)
 DIE_TREATED: list[Any] = []
+#: ``(t, seat, pos) -> bool``: the holomem at ``seat``'s ``pos`` may not be moved now, by a baton touch, an
+#: effect's 移動 or 交代, or the reset step's (「…センターホロメンとコラボホロメンは、バトンタッチ、移動、交代できない」:
+#: ``abilities.dice_and_colours``)
+MOVE_LOCKS: list[Any] = []
+
+
+#: ``(t, seat, pos, cost) -> cost``: an art's cost as more constants change it (read last by
+#: ``abilities.oshi_skills.arts_cost``: 「…のアーツは、エールを必要とせずに使える」 while a condition holds, a cheer
+#: 「…としても扱う」: ``abilities.dice_and_colours``)
+ARTS_COSTS: list[Any] = []
+#: ``(t, seat, pos, h) -> bool``: the holomem ``h`` at ``seat``'s ``pos`` is treated as having every colour now
+#: (「…は、すべての色を持つホロメンとして扱う」: ``abilities.dice_and_colours``)
+ALL_COLOURS: list[Any] = []
+COLOURS = ("white", "green", "red", "blue", "purple", "yellow")
+
+
+def colors_of(t: Board, h: dict, seat: str | None = None, pos: str | None = None) -> list[str]:
+    """The colours the holomem ``h`` (at ``seat``'s ``pos``: found on the stage if not given) has now: its
+    card's, or every one (``ALL_COLOURS``)."""
+    if seat is None or pos is None:
+        seat, pos = next(((s_, p) for s_ in SEATS for p, x in t.stage(s_) if x is h), (None, None))
+    if seat is not None and any(hook(t, seat, pos, h) for hook in ALL_COLOURS):
+        return list(COLOURS)
+    return t.card(h["card"])["colors"]
+
+
+def locked(t: Board, seat: str, pos: str) -> bool:
+    """``MOVE_LOCKS``: the holomem at ``pos`` stays where it is."""
+    return any(lock(t, seat, pos) for lock in MOVE_LOCKS)
 
 
 def count_roll(t: Board, seat: str, face: int | None = None) -> None:
@@ -158,9 +193,53 @@ READS_OVER: set[str] = set()
 DEALT_HOOKS: list[Any] = []
 #: ``(t, f, revealed)``: called once an art's text (``top_for_arts``) has revealed its cards
 REVEAL_HOOKS: list[Any] = []
+#: ``(t, by, downed) -> frames``: triggers of a down dealt that no card on the stage holds (a support's lasting
+#: 「このターンの間、…ダウンさせた時、…」: ``abilities.event_supports``), called by ``check_downs`` after ``ko_triggers``
+KO_HOOKS: list[Any] = []
+#: ``(t, seat, pos, h) -> frames``: triggers of any holomem's down (ダウン①) that it does not hold itself (「相手の
+#: バックホロメンがダウンした時」: ``abilities.attached_and_search``), called by ``check_downs`` before it is archived
+DOWN_HOOKS: list[Any] = []
 #: ``(t, seat, pos, amount, source, by) -> frames``: 「(自分の能力で、)…が回復した時」 triggers
 #: (``abilities.supports_attached``), called by ``after_heal``
 HEAL_HOOKS: list[Any] = []
+#: ``(t, seat, f, what, cards) -> frames``: 「…の能力でエールをアーカイブした時」「自分のエールがアーカイブに置かれた時」
+#: triggers (``abilities.archive_hooks``), called by ``archive_by`` once the cards are in the archive
+ARCHIVE_HOOKS: list[Any] = []
+#: ``(offer, take)``: what an ability may archive instead (「アーカイブするエール1枚のかわりに、このファンを…」,
+#: 「アーカイブする手札1枚につき自分のホロパワー1枚を、かわりに…」): ``offer(t, f, what, options) -> [option]``
+#: added to the options of the card to archive, ``take(t, f, what, choice) -> bool`` archives a chosen one
+ARCHIVE_INSTEAD: list[Any] = []
+
+
+def archive_by(t: Board, f: dict | None, what: str, *cards: str, seat: str | None = None) -> None:
+    """Every archiving of cheer, hand or deck cards passes here: ``cards`` to the archive of ``seat`` (``f``'s
+    by default), ``what`` they were: "cheer" (on the stage), "cheer_deck", "hand", "deck"; ``f`` the frame of the
+    ability that archives (None: a rule, e.g. a baton touch's cost). Counted for the turn in the seat's ``used``
+    (「このターンに自分のステージのエールがアーカイブされていた」「…デッキからカードを3枚以上アーカイブしていた」), then
+    the triggers' frames (``ARCHIVE_HOOKS``) pushed, resolving once the archiving ability's step is done."""
+    seat = seat or f["seat"]
+    t.archive(seat, *cards)
+    if not cards:
+        return
+    counts = t.p(seat)["used"].setdefault("archived", {})
+    counts[what] = counts.get(what, 0) + len(cards)
+    for hook in ARCHIVE_HOOKS:
+        t.s["stack"].extend(hook(t, seat, f, what, list(cards)))
+
+
+def archive_options(t: Board, f: dict, what: str, options: list) -> list:
+    """``options`` (the cards an ability may archive, ``None`` last if it may decline) with what may be archived
+    instead (``ARCHIVE_INSTEAD``)."""
+    extra = [o for offer, _ in ARCHIVE_INSTEAD for o in offer(t, f, what, [x for x in options if x is not None])]
+    if not extra:
+        return options
+    tail = [None] if options and options[-1] is None else []
+    return [*(options[:-1] if tail else options), *extra, *tail]
+
+
+def archived_instead(t: Board, f: dict, what: str, choice: Any) -> bool:
+    """True if ``choice`` is one of ``archive_options``' substitutes (now archived in place of one card)."""
+    return any(take(t, f, what, choice) for _, take in ARCHIVE_INSTEAD)
 
 
 def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
@@ -172,9 +251,15 @@ def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, sp
     ability (「このホロメンに特殊ダメージNを与える」): the modifiers see ``by={"own": True}`` (no
     「相手から」 one applies), the windows ``hit["own"]`` (the opponent dealt nothing)."""
     h = t.holo(seat, pos)
+    unreduced = bool(by and by.get("unreduced"))  # 「…アーツダメージは軽減されない」: the modifiers and windows only add
     if h is not None and not windowed:
         for modify in DAMAGE_MODIFIERS:  # constant abilities read as the damage is dealt
-            amount = modify(t, seat, pos, amount, source=source, special=special, by={"own": True} if own else by)
+            new = modify(t, seat, pos, amount, source=source, special=special, by={"own": True} if own else by)
+            amount = max(amount, new) if unreduced else new
+        if unreduced:
+            by["floor"] = amount
+    elif unreduced:
+        amount = max(amount, by.get("floor", amount))
     if h is None or amount <= 0:
         return
     hit = {"seat": seat, "pos": pos, "card": h["card"], "amount": amount, "source": source, "special": special,
@@ -215,6 +300,8 @@ def check_downs(t: Board, by: dict | None = None) -> None:
                 if f["effect"] in READS_DOWNED:
                     f["downed"] = {"cards": [*h["stack"], h["card"]], "cheer": list(h["cheer"])}
             triggered += own + attached_down_triggers(t, seat, h)
+            for hook in DOWN_HOOKS:
+                triggered += hook(t, seat, pos, h)
             t.archive_holo(seat, pos)
             for card in h.pop("to_hand", ()):  # 「…重なっているホロメンすべてを手札に戻す」 at ダウン① (``abilities.windows``)
                 t.p(seat)["archive"].remove(card)
@@ -227,6 +314,7 @@ def check_downs(t: Board, by: dict | None = None) -> None:
             t.event("down", seat=seat, pos=pos, card=h["card"], lives=lives)
             if seat != s["active"]:  # kept till that player's next turn: 「直前の相手のターンに…ダウンしていた」 (``abilities.arts_more``)
                 t.p(s["active"])["used"]["downed_other"] = True
+                t.p(s["active"])["used"].setdefault("downed_cards", []).append(h["card"])  # 「…#タグを持つホロメンが」
             todo.append((seat, pos, lives))
     downed_by = [pos for seat, pos, _ in todo if by and seat != by["seat"]]
     frames = []
@@ -238,6 +326,8 @@ def check_downs(t: Board, by: dict | None = None) -> None:
             frames.append(frame("replace_center", seat, None, "down"))
     if downed_by:  # after the downs' own steps (judge's choice: the downed side finishes first)
         frames += ko_triggers(t, by, downed_by)
+        for hook in KO_HOOKS:  # this turn's 「…が相手のセンターホロメンをダウンさせた時、相手のライフ-1」 (event_supports)
+            frames += hook(t, by, downed_by)
         for f in frames:  # 「与えたダメージが残りHPをオーバーしていれば」 (``abilities.arts_more``)
             if f["effect"] in READS_OVER:
                 f["over"] = dict(over)
@@ -267,6 +357,16 @@ def down_triggers(t: Board, seat: str, card: str) -> list[dict]:
     return out
 
 
+def art_at(t: Board, h: dict, index: int) -> dict | None:
+    """The art ``index`` of the holomem ``h``: its card's, then the arts it uses of others this turn
+    (「…ホロメン全員のアーツを、すべて使える」: ``h["borrowed"]``, ``abilities.bloom_again``); None: no such art."""
+    own = t.card(h["card"])["arts"]
+    if index < len(own):
+        return own[index]
+    lent = (h.get("borrowed") or {}).get("arts", [])
+    return lent[index - len(own)] if index - len(own) < len(lent) else None
+
+
 def ko_triggers(t: Board, by: dict, downed: list[str]) -> list[dict]:
     """「このホロメンが相手の(センター)ホロメンをダウンさせた時、…」 (a gift of the holomem that dealt
     the damage) and 「([センターポジション限定])このアーツで相手の(センター)ホロメンをダウンさせた時、…」
@@ -279,11 +379,11 @@ def ko_triggers(t: Board, by: dict, downed: list[str]) -> list[dict]:
         return []
     card = t.card(h["card"])
     texts = [a for a in card["abilities"] if a.get("effect") == "on_ko"]
-    if by.get("art") is not None and by["art"] < len(card["arts"]) and card["arts"][by["art"]].get("effect") == "on_ko":
-        texts.append({**card["arts"][by["art"]], "kind": "arts"})
-    elif by.get("art") is not None and by["art"] < len(card["arts"]) and "on_ko" in (card["arts"][by["art"]].get("params")
-                                                                                   or {}):  # 「<効果>。このアーツで…」
-        texts.append({**card["arts"][by["art"]], "kind": "arts", "params": card["arts"][by["art"]]["params"]["on_ko"]})
+    art = art_at(t, h, by["art"]) if by.get("art") is not None else None
+    if art is not None and art.get("effect") == "on_ko":
+        texts.append({**art, "kind": "arts"})
+    elif art is not None and "on_ko" in (art.get("params") or {}):  # 「<効果>。このアーツで…」
+        texts.append({**art, "kind": "arts", "params": art["params"]["on_ko"]})
     out = []
     for a in texts:
         pa = a["params"]
@@ -416,6 +516,9 @@ def take_life(t: Board, f: dict) -> Options:
     pl = t.p(seat)
     if pl["life"] <= 0 or t.s["over"] is not None:
         return None
+    if pl.get("life_guard") == t.s["turn"] and t.s["active"] != seat:  # (``abilities.timing_steps.life_guard``)
+        t.event("life_kept", seat=seat)
+        return None
     card = t.zones.draw(f"cheer/{seat}", "life", R_LIFE, visible=ALL, unknown_ok=False)
     pl["life"] -= 1
     t.event("life", seat=seat, card=card, left=pl["life"])
@@ -443,28 +546,41 @@ def _attach_life(t: Board, f: dict, choice: Any) -> Options:
 def arts_damage(t: Board, f: dict) -> Options:
     """パフォーマンスフェイズ: the art's damage (+ bonuses, + 特攻 against the target's colour)."""
     seat, pa = f["seat"], f["params"]
+    if pa.get("targets"):  # 「このアーツダメージは、アーツの対象のホロメンのかわりに、相手の…に与える」: each its own hit, in order
+        rest = {k: v for k, v in pa.items() if k != "targets"}
+        t.s["stack"].extend(frame("arts_damage", seat, f["card"], f["origin"], {**rest, "target": where})
+                            for where in reversed(pa["targets"]))
+        return None
     attacker = t.holo(seat, pa["pos"])
     opp = other(seat)
     target = t.holo(opp, pa["target"])
     if attacker is None or target is None or attacker["card"] != f["card"]:
         t.event("arts_fizzle", seat=seat)
         return None
-    art = t.card(f["card"])["arts"][pa["art"]]
-    colors = t.card(target["card"])["colors"]
+    art = art_at(t, attacker, pa["art"])
+    colors = colors_of(t, target, opp, pa["target"])
     tokkou = sum(k["amount"] for k in art["tokkou"] if k["color"] in colors)
+    tokkou += sum(m["amount"] for m in attacker.get("lasting", ())  # 「このターンの間、…<色>特攻+Nを得る」
+                  if m["kind"] == "tokkou" and m["color"] in colors)
     tools = sum(t.constant(c, "tool_arts", attacker) for c in attacker["attached"])
     tools += sum(bonus(t, seat, pa["pos"], attacker) for bonus in ARTS_BONUSES)
     total = art["dmg"] + pa.get("plus", 0) + attacker["mods"]["arts"] + t.lasting(attacker, "arts") + tools + tokkou
+    by = {"pos": pa["pos"], "card": f["card"], "art": pa["art"]}
+    if pa.get("unreduced") or any(hook(t, seat, pa["pos"], attacker, pa["target"]) for hook in UNREDUCED):
+        by["unreduced"] = True  # 「このアーツダメージは軽減されない」: no reduction reaches it (``damage``)
     shield = next((m for m in target.get("lasting", ()) if m["kind"] == "shield"), None)
-    if shield is not None and pa["target"] == "center":  # 「センターポジションで最初に受けるアーツダメージ-N」
+    if shield is not None and pa["target"] == "center" and not by.get("unreduced"):  # 「センターポジションで最初に受けるアーツダメージ-N」
         target["lasting"].remove(shield)
         if not target["lasting"]:
             del target["lasting"]
         total = max(0, total - shield["amount"])
         t.event("shielded", seat=opp, pos="center", card=target["card"], amount=shield["amount"])
-    damage(t, opp, pa["target"], total, source=f["card"], special=False,
-           by={"pos": pa["pos"], "card": f["card"], "art": pa["art"]})
+    damage(t, opp, pa["target"], total, source=f["card"], special=False, by=by)
     return None
+
+
+#: 「…アーツダメージは軽減されない」 as a gift: ``(t, seat, pos, attacker, target) -> bool`` (``abilities.arts_modifiers``)
+UNREDUCED: list[Any] = []
 
 
 # ------------------------------------------------------------------ lasting modifiers
@@ -793,7 +909,7 @@ def mill(t: Board, f: dict) -> Options:
         card = t.zones.draw(f"deck/{seat}", "mill", t.rule_of(f["card"]), visible=ALL, unknown_ok=False)
         if card is None:
             break
-        t.archive(seat, card)
+        archive_by(t, f, "deck", card)
         t.event("milled", seat=seat, card=card)
     return None
 
@@ -895,7 +1011,7 @@ def cost_hand(t: Board, f: dict) -> Options:
     """「自分の手札(のホロメン)1枚をアーカイブできる:<効果>」: the seat may pay; the effect
     follows only if it does."""
     fits = [c for c in t.hand_cards(f["seat"]) if _matches(t, c, f["params"].get("filter", {}))]
-    return fits + [None] if fits else None
+    return archive_options(t, f, "hand", fits + [None]) if fits else None
 
 
 @cost_hand.answer
@@ -903,8 +1019,11 @@ def _paid_hand(t: Board, f: dict, choice: Any) -> Options:
     if choice is None:
         t.event("cost_declined", seat=f["seat"], card=f["card"])
         return None
+    if archived_instead(t, f, "hand", choice):
+        push(t, f, f["params"]["then"])
+        return None
     t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
-    t.archive(f["seat"], choice)
+    archive_by(t, f, "hand", choice)
     t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
     push(t, f, f["params"]["then"])
     return None
@@ -1064,7 +1183,7 @@ def _archive_cheer_step(t: Board, f: dict, choice: Any) -> Options:
 def swap_opponent_center(t: Board, f: dict) -> Options:
     """「相手のセンターホロメンとバックホロメン1人を交代させる」: the user names the back one."""
     opp = other(f["seat"])
-    if t.p(opp)["center"] is None:
+    if t.p(opp)["center"] is None or locked(t, opp, "center"):  # 「…交代できない」
         return None
     options = [p for p in t.positions(opp) if p.startswith("back")]
     if len(options) <= 1:
@@ -1135,7 +1254,7 @@ def _look_rest(t: Board, f: dict) -> Options:
     if f["params"].get("rest") == "archive":
         for item in rest:
             card = t.face_up(item, "look_archive", t.rule_of(f["card"]))
-            t.archive(seat, card)
+            archive_by(t, f, "deck", card)
             t.event("milled", seat=seat, card=card)
         return None
     if len(rest) > 1:
@@ -1223,7 +1342,7 @@ def cost_stage_cheer(t: Board, f: dict) -> Options:
 def _stage_cheer_paid(t: Board, f: dict, choice: Any) -> Options:
     pos, cheer = choice
     t.holo(f["seat"], pos)["cheer"].remove(cheer)
-    t.archive(f["seat"], cheer)
+    archive_by(t, f, "cheer", cheer)
     t.event("cost_paid", seat=f["seat"], card=f["card"], paid=cheer, pos=pos)
     push(t, f, f["params"]["then"])
     return None
@@ -1249,7 +1368,7 @@ def cost_hand_each(t: Board, f: dict) -> Options:
     f.setdefault("paid", 0)
     if f["paid"] >= f["params"]["max"] or not t.p(f["seat"])["hand"]:
         return _each_done(t, f)
-    return t.hand_cards(f["seat"]) + [None]
+    return archive_options(t, f, "hand", t.hand_cards(f["seat"]) + [None])
 
 
 def _each_done(t: Board, f: dict) -> Options:
@@ -1263,9 +1382,10 @@ def _each_done(t: Board, f: dict) -> Options:
 def _each_paid(t: Board, f: dict, choice: Any) -> Options:
     if choice is None:
         return _each_done(t, f)
-    t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
-    t.archive(f["seat"], choice)
-    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
+    if not archived_instead(t, f, "hand", choice):
+        t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
+        archive_by(t, f, "hand", choice)
+        t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
     f["paid"] += 1
     return cost_hand_each.run(t, f)
 
@@ -1378,7 +1498,7 @@ def _holopower_put(t: Board, f: dict, choice: Any) -> Options:
 def self_to_back(t: Board, f: dict) -> Options:
     """「このホロメンをバックポジションに移動できる」 (the collab or centre holomem; room allowing)."""
     pos = own_holo_of(t, f)
-    if pos not in ("center", "collab") or len(t.p(f["seat"])["back"]) >= 5:
+    if pos not in ("center", "collab") or len(t.p(f["seat"])["back"]) >= 5 or locked(t, f["seat"], pos):
         return None
     return ["move", "stay"]
 
@@ -1400,14 +1520,15 @@ def discard_hand(t: Board, f: dict) -> Options:
     """「手札N枚をアーカイブする」: N cards (all, if fewer), one at a time."""
     if f["params"].get("count", 1) <= 0 or not t.p(f["seat"])["hand"]:
         return None
-    return t.hand_cards(f["seat"])
+    return archive_options(t, f, "hand", t.hand_cards(f["seat"]))
 
 
 @discard_hand.answer
 def _discarded(t: Board, f: dict, choice: Any) -> Options:
-    t.take_from_hand(f["seat"], choice, "archive", t.rule_of(f["card"]))
-    t.archive(f["seat"], choice)
-    t.event("discarded", seat=f["seat"], card=choice, source=f["card"])
+    if not archived_instead(t, f, "hand", choice):
+        t.take_from_hand(f["seat"], choice, "archive", t.rule_of(f["card"]))
+        archive_by(t, f, "hand", choice)
+        t.event("discarded", seat=f["seat"], card=choice, source=f["card"])
     f["params"]["count"] = f["params"].get("count", 1) - 1
     return discard_hand.run(t, f)
 
@@ -1520,7 +1641,7 @@ def archive_own_cheer(t: Board, f: dict) -> Options:
     if pos:
         h = t.holo(f["seat"], pos)
         cheer, h["cheer"] = h["cheer"], []
-        t.archive(f["seat"], *cheer)
+        archive_by(t, f, "cheer", *cheer)
         t.event("cheer_archived", seat=f["seat"], pos=pos, count=len(cheer), card=f["card"])
     return None
 
@@ -1537,8 +1658,8 @@ def cost_own_cheer(t: Board, f: dict) -> Options:
     if f["paid"] == 0:
         have = sum(1 for c in t.holo(f["seat"], pos)["cheer"]
                    if not pa.get("colors") or t.card(c)["colors"][0] in pa["colors"]) if pos else 0
-        return fits + [None] if have >= pa["count"] else None
-    return fits
+        return archive_options(t, f, "cheer", fits + [None]) if have >= pa["count"] else None
+    return archive_options(t, f, "cheer", fits)
 
 
 @cost_own_cheer.answer
@@ -1547,9 +1668,10 @@ def _own_cheer_paid(t: Board, f: dict, choice: Any) -> Options:
         t.event("cost_declined", seat=f["seat"], card=f["card"])
         return None
     pos = own_holo_of(t, f)
-    t.holo(f["seat"], pos)["cheer"].remove(choice)
-    t.archive(f["seat"], choice)
-    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice, pos=pos)
+    if not archived_instead(t, f, "cheer", choice):
+        t.holo(f["seat"], pos)["cheer"].remove(choice)
+        archive_by(t, f, "cheer", choice)
+        t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice, pos=pos)
     f["paid"] += 1
     if f["paid"] < f["params"]["count"]:
         return cost_own_cheer.run(t, f)
@@ -1571,7 +1693,7 @@ def _cheer_deck_paid(t: Board, f: dict, choice: Any) -> Options:
         return None
     for _ in range(f["params"]["count"]):
         card = t.reveal_cheer(f["seat"], "cost", t.rule_of(f["card"]))
-        t.archive(f["seat"], card)
+        archive_by(t, f, "cheer_deck", card)
         t.event("cost_paid", seat=f["seat"], card=f["card"], paid=card)
     push(t, f, f["params"]["then"])
     return None
@@ -1596,7 +1718,7 @@ def _top_for_arts(t: Board, f: dict, choice: Any) -> Options:
         card = t.zones.draw(f"deck/{seat}", "reveal", t.rule_of(f["card"]), visible=ALL, unknown_ok=False)
         if card is None:
             break
-        t.archive(seat, card)
+        archive_by(t, f, "deck", card)
         t.event("milled", seat=seat, card=card)
         hits += _matches(t, card, pa["filter"])
         revealed.append(card)

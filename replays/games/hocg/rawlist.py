@@ -460,11 +460,12 @@ def _colors(value: Any, path: str, errors: dict) -> list[str]:
 
 def _skill_head(text: str) -> tuple[int, str, str | None, str]:
     """``[ホロパワー:-2]名前[ターンに1回]本文`` -> (holopower, name, limit, body)."""
-    m = re.match(r"\s*\[ホロパワー[:：]-?(\d+)\]\s*([^\[]*)\s*(?:\[(ターンに1回|ゲームに1回)\])?\s*(.*)", text, re.S)
+    m = re.match(r"\s*\[ホロパワー[:：]-?(\d+|X)\]\s*([^\[]*)\s*(?:\[(ターンに1回|ゲームに1回)\])?\s*(.*)", text, re.S)
     if not m:
         return 0, "", None, text
     limit = {"ターンに1回": "turn", "ゲームに1回": "game"}.get(m[3] or "")
-    return int(m[1]), m[2].strip(), limit, m[4].strip()
+    # 「-X」: as many as the text's own count (女幹部の采配: the holopower archived in the hand's place), 0 to use it
+    return int(m[1]) if m[1] != "X" else 0, m[2].strip(), limit, m[4].strip()
 
 
 #: tags the list splits at their space (its 71 printings of the unit FLOW GLOW carry ``"FLOW",

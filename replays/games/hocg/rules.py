@@ -18,11 +18,15 @@ from kifu.replays.errors import RuleViolation
 from kifu.replays.games.hocg import cards as C
 from kifu.replays.games.hocg import manual, rawlist
 from kifu.replays.games.hocg.abilities import arts as arts_texts
+from kifu.replays.games.hocg.abilities import arts_modifiers
+from kifu.replays.games.hocg.abilities import bloom_again
 from kifu.replays.games.hocg.abilities import keywords
 from kifu.replays.games.hocg.abilities import oshi_skills
 from kifu.replays.games.hocg.abilities import supports
+from kifu.replays.games.hocg.abilities import timing_steps
 from kifu.replays.games.hocg.commands import COMMANDS
-from kifu.replays.games.hocg.effects import EFFECTS, ability_frame, cite, decide, expire_lasting, finish, names_of
+from kifu.replays.games.hocg.effects import (EFFECTS, ability_frame, archive_by, art_at, cite, decide, expire_lasting, finish, locked,
+                                             names_of)
 from kifu.replays.games.hocg.state import (MAX_STAGE, R_HOLOPOWER, R_PREP, SEATS, Board, deal, fresh_used, other,
                                       pos_label)
 from kifu.replays.kit import CardSet, CardSetError, Game, decisions, frame, is_token
@@ -227,6 +231,10 @@ class Play:
         t.take_from_hand(seat, cmd["card"], "play", R_MAIN)
         t.p(seat)["back"].append(t.new_holo(cmd["card"]))
         t.event("play", seat=seat, card=cmd["card"])
+        gifts = arts_modifiers.enter_frames(t, seat, cmd["card"])  # gifts: 「自分の…がステージに出た時」
+        if gifts:
+            t.s["stack"].extend(gifts)
+            resolve(t)
 
     def label(self, t: Board, cmd: dict, seat: str) -> str:
         return f"{cmd['seat']}: {card_label(t, cmd['card'])} をバックに出す"
@@ -247,14 +255,15 @@ class Bloom:
         under = t.card(h["card"])
         if not C.is_holomem(c) or c["level"] not in NEXT_LEVEL:
             raise RuleViolation(R_BLOOM, f"{c['name']} is not a Bloom holomem (1st or 2nd)")
-        if under["level"] not in NEXT_LEVEL[c["level"]]:
+        waived = bloom_again.bloom_waivers(t, seat, target, cmd["card"])  # gifts: 「Bloomレベルを無視して」「もう1回Bloom」
+        if under["level"] not in NEXT_LEVEL[c["level"]] and "level" not in waived:
             raise RuleViolation(R_BLOOM, f"a {c['level']} blooms from a {' or '.join(NEXT_LEVEL[c['level']])} "
                                          f"holomem, not {under['level']} (「Debut」から「1st」、「1st」から「2nd」)")
         if not names_of(t, h["card"]) & names_of(t, cmd["card"]):
             raise RuleViolation(R_BLOOM, f"{c['name']} blooms only on {c['name']}, not {under['name']}")
         if any(a.get("effect") == "no_bloom" for a in under["abilities"]):
             raise RuleViolation(t.rule_of(h["card"]), f"{under['name']}: このホロメンはBloomできない")
-        if h["since"] >= t.s["turn"]:
+        if h["since"] >= t.s["turn"] and not ("again" in waived and h["stack"]):
             raise RuleViolation(R_BLOOM, f"{under['name']} came onto the stage or bloomed this turn")
 
     def apply(self, t: Board, cmd: dict) -> None:
@@ -265,6 +274,7 @@ class Bloom:
         h["card"] = cmd["card"]
         h["since"] = t.s["turn"]
         t.event("bloom", seat=seat, pos=pos, card=cmd["card"])
+        arts_modifiers.bloomed(t, seat, cmd["card"])  # 「このターンに自分の…がBloomした回数」
         # 「このマスコットが付いているホロメンがBloomした時」 resolves after the holomem's own
         # bloom effect: the stack is last in, first out
         for item in h["attached"]:
@@ -388,19 +398,23 @@ class OshiSkill:
         used = t.p(seat)["used"]
         if skill == "sp" and t.p(seat).get("sp_used"):
             raise RuleViolation("SP推しスキルマーカー", "the SP oshi skill is used once per game")
-        if skill == "oshi" and used["oshi"] and ab["limit"] == "turn":
+        if skill == "oshi" and used["oshi"] and ab["limit"] == "turn" \
+                and arts_modifiers.skill_used_up(t, seat, ab):  # 「…の[ターンに1回]を[ターンに2回]に変更する」
             raise RuleViolation(R_MAIN, "the oshi skill is used once per turn ([ターンに1回])")
-        if len(t.p(seat)["holopower"]) < ab["holopower"]:
-            raise RuleViolation(R_HOLOPOWER, f"{ab['holopower']} ホロパワー needed, "
+        cost = arts_modifiers.skill_terms(t, seat, ab)[0]  # 「…の[ホロパワー:-3]を[ホロパワー:-2]に変更する」
+        if len(t.p(seat)["holopower"]) < cost:
+            raise RuleViolation(R_HOLOPOWER, f"{cost} ホロパワー needed, "
                                              f"{len(t.p(seat)['holopower'])} there")
 
     def apply(self, t: Board, cmd: dict) -> None:
         seat, skill = cmd["seat"], cmd["skill"]
         pl = t.p(seat)
         ab = oshi_ability(t, seat, skill)
-        paid = [t.face_up(item, "holopower", R_HOLOPOWER) for item in pl["holopower"][:ab["holopower"]]]
-        pl["holopower"] = pl["holopower"][ab["holopower"]:]
+        cost = arts_modifiers.skill_terms(t, seat, ab)[0]
+        paid = [t.face_up(item, "holopower", R_HOLOPOWER) for item in pl["holopower"][:cost]]
+        pl["holopower"] = pl["holopower"][cost:]
         t.archive(seat, *paid)
+        arts_modifiers.used_skill(t, seat, ab)
         if skill == "sp":
             pl["sp_used"] = True
             pl["used"]["sp"] = True  # this turn's main step (「このターンの自分のメインステップに…SP推しスキルを使っていた時」)
@@ -428,15 +442,28 @@ class Gift:
         main_phase(t)
         if t.holo(cmd["seat"], cmd["holomem"]) is None:
             raise RuleViolation(R_MAIN, f"no holomem at {pos_label(cmd['holomem'])}")
+        if cmd.get("card") is not None:  # an attached (or archived) card's main-step ability (``timing_steps``)
+            why = timing_steps.card_main_refusal(t, cmd["seat"], cmd["holomem"], cmd["card"])
+            if why is not None:
+                raise RuleViolation(t.rule_of(cmd["card"]) if cmd["card"] in t.cs.cards else R_MAIN, why)
+            return
         why = keywords.main_gift_refusal(t, cmd["seat"], cmd["holomem"])
         if why is not None:
             raise RuleViolation(t.rule_of(t.holo(cmd["seat"], cmd["holomem"])["card"]), why)
 
     def apply(self, t: Board, cmd: dict) -> None:
-        keywords.use_main_gift(t, cmd["seat"], cmd["holomem"])
+        if cmd.get("card") is not None:
+            timing_steps.use_card_main(t, cmd["seat"], cmd["holomem"], cmd["card"])
+        else:
+            keywords.use_main_gift(t, cmd["seat"], cmd["holomem"])
         resolve(t)
 
     def label(self, t: Board, cmd: dict, seat: str) -> str:
+        if cmd.get("card") is not None:
+            h = t.holo(cmd["seat"], cmd["holomem"])
+            if h is not None and cmd["card"] not in h["attached"]:
+                return f"{cmd['seat']}: アーカイブの {card_label(t, cmd['card'])} で {holo_label(t, cmd['seat'], cmd['holomem'])} をBloom"
+            return f"{cmd['seat']}: {holo_label(t, cmd['seat'], cmd['holomem'])} に付いている {card_label(t, cmd['card'])} の能力"
         ab = keywords.main_gift(t, cmd["seat"], cmd["holomem"])
         return f"{cmd['seat']}: {holo_label(t, cmd['seat'], cmd['holomem'])} のギフト「{(ab or {}).get('name') or '?'}」"
 
@@ -497,6 +524,9 @@ class BatonTouch:
         center = pl["center"]
         if center is None:
             raise RuleViolation(R_BATON, "no centre holomem")
+        if locked(t, seat, "center"):
+            raise RuleViolation(t.rule_of(t.p(other(seat))["oshi"]), "「相手のセンターホロメンとコラボホロメンは、バトンタッチ、"
+                                                                     "移動、交代できない」: the centre stays")
         h = t.holo(seat, cmd["back"])
         if h is None:
             raise RuleViolation(R_BATON, f"no holomem at {pos_label(cmd['back'])}")
@@ -515,7 +545,7 @@ class BatonTouch:
         center = pl["center"]
         for c in cmd["cheer"]:
             center["cheer"].remove(c)
-        t.archive(seat, *cmd["cheer"])
+        archive_by(t, None, "cheer", *cmd["cheer"], seat=seat)  # 「このターンに自分のステージのエールがアーカイブされていた」
         i = int(cmd["back"][4:])
         pl["center"], pl["back"][i] = pl["back"][i], center
         pl["used"]["baton"] = True
@@ -523,6 +553,7 @@ class BatonTouch:
         gifts = keywords.event_gift_frames(t, seat, "baton", center)  # 「このホロメンがバトンタッチして…移動した時」
         if gifts:
             t.s["stack"].extend(gifts)
+        if t.s["stack"]:  # (and the triggers of the cost archived: ``archive_hooks``)
             resolve(t)
 
     def label(self, t: Board, cmd: dict, seat: str) -> str:
@@ -547,7 +578,7 @@ class Arts:
             raise RuleViolation(R_PERF, f"the {pos_label(cmd['holomem'])} holomem already used an art this turn")
         if h["rested"]:
             raise RuleViolation(R_PERF, "a resting holomem uses no arts")
-        arts = t.card(h["card"])["arts"]
+        arts = bloom_again.arts_list(t, seat, cmd["holomem"])  # its card's (and 「…全員のアーツを、すべて使える」)
         if cmd["art"] >= len(arts):
             raise RuleViolation(R_PERF, f"{t.name(h['card'])} has {len(arts)} art(s)")
         cost = keywords.arts_cost(t, seat, cmd["holomem"], arts[cmd["art"]]["cost"])  # a gift's 「アーツに必要な黄-1」
@@ -569,30 +600,40 @@ class Arts:
 
     def apply(self, t: Board, cmd: dict) -> None:
         s, seat, pos = t.s, cmd["seat"], cmd["holomem"]
+        starts = s["phase"] == "main"  # the turn's first art: the performance step starts (``timing_steps``)
         s["phase"] = "performance"
-        h = t.holo(seat, pos)
-        art = t.card(h["card"])["arts"][cmd["art"]]
         t.p(seat)["used"]["arts"].append(pos)
-        t.event("arts", seat=seat, pos=pos, card=h["card"], art=art["name"], target=cmd["target"])
-        s["stack"].extend(supports.arts_used_frames(t, seat, pos))  # attached cards' 「…がアーツを使った時」
-        s["stack"].extend(keywords.arts_used_frames(t, seat, pos))  # gifts: 「…がアーツを使った時」, once it is used
-        s["stack"].extend(oshi_skills.arts_used_frames(t, seat, pos))  # the oshi's: 「…がアーツを使った時」, as the gifts'
-        s["stack"].append(frame("arts_damage", seat, h["card"], "arts",
-                                {"pos": pos, "art": cmd["art"], "target": cmd["target"]}))
-        if art["text"]:
-            cite(t, seat, h["card"], art["name"])
-            ab = {"name": art["name"], "text": art["text"], "effect": art.get("effect"),
-                  "params": art.get("params", {})}
-            s["stack"].append(ability_frame(t, seat, h["card"], ab, "arts", pos=pos))
-        s["stack"].extend(oshi_skills.arts_target_frames(t, seat, pos))  # 「…相手のバックホロメンも対象にできる」 first
+        bloom_again.lend(t, seat, pos, cmd["art"])  # a lender's art, kept for the turn (「…全員のアーツを、すべて使える」)
+        s["stack"].extend(bloom_again.again_frames(t, seat, pos, cmd["art"]))  # 「…同じアーツをもう1回使う」, last
+        art_frames(t, seat, pos, cmd["art"], cmd["target"])
+        if starts:
+            s["stack"].extend(timing_steps.start_frames(t))  # 「…パフォーマンスステップが開始する時」, before the art
         resolve(t)
 
     def label(self, t: Board, cmd: dict, seat: str) -> str:
         h = t.holo(cmd["seat"], cmd["holomem"])
-        arts = t.card(h["card"])["arts"] if h else []
+        arts = bloom_again.arts_list(t, cmd["seat"], cmd["holomem"]) if h else []
         name = arts[cmd["art"]]["name"] if cmd["art"] < len(arts) else "?"
         return (f"{cmd['seat']}: {holo_label(t, cmd['seat'], cmd['holomem'])} のアーツ「{name}」→ 相手の"
                 f"{holo_label(t, other(cmd['seat']), cmd['target'])}")
+
+
+def art_frames(t: Board, seat: str, pos: str, index: int, target: str) -> None:
+    """The frames of ``seat``'s holomem at ``pos`` using its art ``index`` on ``target`` (``Arts``; once more:
+    ``bloom_again``): the 「…がアーツを使った時」 triggers under its damage, its text, its retargeting first."""
+    s = t.s
+    h = t.holo(seat, pos)
+    art = art_at(t, h, index)
+    t.event("arts", seat=seat, pos=pos, card=h["card"], art=art["name"], target=target)
+    s["stack"].extend(supports.arts_used_frames(t, seat, pos))  # attached cards' 「…がアーツを使った時」
+    s["stack"].extend(keywords.arts_used_frames(t, seat, pos))  # gifts: 「…がアーツを使った時」, once it is used
+    s["stack"].extend(oshi_skills.arts_used_frames(t, seat, pos))  # the oshi's: 「…がアーツを使った時」, as the gifts'
+    s["stack"].append(frame("arts_damage", seat, h["card"], "arts", {"pos": pos, "art": index, "target": target}))
+    if art["text"]:
+        cite(t, seat, h["card"], art["name"])
+        ab = {"name": art["name"], "text": art["text"], "effect": art.get("effect"), "params": art.get("params", {})}
+        s["stack"].append(ability_frame(t, seat, h["card"], ab, "arts", pos=pos))
+    s["stack"].extend(oshi_skills.arts_target_frames(t, seat, pos))  # 「…相手のバックホロメンも対象にできる」 first
 
 
 @COMMANDS.implements("end_turn")
@@ -603,19 +644,37 @@ class EndTurn:
 
     def apply(self, t: Board, cmd: dict) -> None:
         seat = cmd["seat"]
-        oshi_skills.turn_ends(t, seat)  # 「自分のターンが終了する時、…」 (a 推しステージスキル)
-        for s in SEATS:  # 「このターンの間」 ends, and 「次の相手のターン…」 of the turn that ends
-            for _, h in t.stage(s):
-                h["mods"] = {"hp": 0, "arts": 0}
-                expire_lasting(h, t.s["turn"])
-        t.event("end_turn", seat=seat)
-        if t.s["turn"] >= TURN_LIMIT:
-            finish(t, None, f"裁定: {TURN_LIMIT}ターンに達したため引き分け")
+        steps = timing_steps.end_frames(t, seat, t.s["phase"] == "main")  # 「…ステップが終了(開始)する時」 first
+        if steps:
+            t.s["stack"].extend(steps)
+            resolve(t)
             return
-        start_turn(t, other(seat))
+        turn_over(t, seat)
 
     def label(self, t: Board, cmd: dict, seat: str) -> str:
         return f"{cmd['seat']}: ターンエンド"
+
+
+@EFFECTS.effect("turn_over", timing="rule")
+def _turn_over(t: Board, f: dict) -> None:
+    """The turn of ``f["seat"]`` over once its steps' abilities are done (``EndTurn``; the next turn's steps follow
+    as frames of the same resolution)."""
+    turn_over(t, f["seat"], now=False)
+
+
+def turn_over(t: Board, seat: str, now: bool = True) -> None:
+    """エンドステップ: the turn of ``seat`` ends; the next turn starts (``seat``'s again after
+    「このターンの後に、もう1回自分のターンを開始する」: ``timing_steps.extra_turn``)."""
+    oshi_skills.turn_ends(t, seat)  # 「自分のターンが終了する時、…」 (a 推しステージスキル)
+    for s in SEATS:  # 「このターンの間」 ends, and 「次の相手のターン…」 of the turn that ends
+        for _, h in t.stage(s):
+            h["mods"] = {"hp": 0, "arts": 0}
+            expire_lasting(h, t.s["turn"])
+    t.event("end_turn", seat=seat)
+    if t.s["turn"] >= TURN_LIMIT:
+        finish(t, None, f"裁定: {TURN_LIMIT}ターンに達したため引き分け")
+        return
+    start_turn(t, seat if timing_steps.takes_extra_turn(t, seat) else other(seat), now=now)
 
 
 @COMMANDS.implements("choose")
@@ -638,11 +697,14 @@ def choice_label(t: Board, pending: dict, choice: Any) -> str:
         return "見つからなかった／選ばない"
     if choice == "done":
         return "解決を終える"
+    if choice == "holopower":  # ``archive_hooks``: 「アーカイブする手札1枚につき自分のホロパワー1枚を、かわりに…」
+        return "かわりにホロパワー1枚をアーカイブ"
     if isinstance(choice, str) and choice.startswith("narrow:"):
         return f"操作を絞る: {manual.GROUP_NAMES.get(choice[len('narrow:'):], choice)}"
     if isinstance(choice, str) and (choice in ("center", "collab") or choice.startswith("back")):
         seat = pending.get("seat", "p1")
-        side = other(seat) if pending.get("kind") in ("special_damage", "arts_retarget", "skill_arts_retarget") else seat
+        side = other(seat) if pending.get("kind") in ("special_damage", "arts_retarget", "skill_arts_retarget",
+                                                      "opp_front_to_back") else seat
         return holo_label(t, side, choice)
     return card_label(t, choice)
 
@@ -657,9 +719,10 @@ def resolve(t: Board) -> None:
     decide(t)
 
 
-def start_turn(t: Board, seat: str) -> None:
+def start_turn(t: Board, seat: str, now: bool = True) -> None:
     """A new turn: リセット (wake; the collab holomem back to the back row, resting; an
-    empty centre filled from the back), ドロー, エール; then メイン."""
+    empty centre filled from the back), ドロー, エール; then メイン. ``now``: resolved at once (else its
+    frames are left to the resolution that runs this: ``turn_over``)."""
     s = t.s
     s["turn"] += 1
     s["active"] = seat
@@ -670,8 +733,9 @@ def start_turn(t: Board, seat: str) -> None:
     pl["cited"] = []
     t.event("turn", seat=seat, turn=s["turn"])
     for _, h in t.stage(seat):
-        h["rested"] = h["rested"] and oshi_skills.stays_rested(t, seat, h)  # 「…リセットステップでアクティブにならない」
-    if pl["collab"] is not None:
+        no_wake = h.pop("no_wake", False)  # 「選んだホロメンは、次の相手のリセットステップでアクティブにならない」 (event_supports)
+        h["rested"] = h["rested"] and (no_wake or oshi_skills.stays_rested(t, seat, h))  # 「…アクティブにならない」
+    if pl["collab"] is not None and not locked(t, seat, "collab"):  # 「…移動できない」: it stays in the collab position
         h, pl["collab"] = pl["collab"], None
         h["rested"] = not (keywords.stays_awake(t, seat, h)  # a gift: 「…移動してもお休みしない」
                            or oshi_skills.stays_awake(t, seat, h))  # 「…リセットステップでお休みしない」
@@ -679,7 +743,8 @@ def start_turn(t: Board, seat: str) -> None:
         t.event("collab_rests", seat=seat, card=h["card"])
     s["stack"].extend([frame("cheer_step", seat, None, "turn"), frame("draw_step", seat, None, "turn"),
                        frame("fill_center", seat, None, "turn")])
-    resolve(t)
+    if now:
+        resolve(t)
 
 
 # ------------------------------------------------------------------- the game's hooks
@@ -845,10 +910,11 @@ def main_candidates(t: Board, seat: str) -> list[dict]:
         if oshi_ability(t, seat, skill) is not None:
             out.append({"type": "oshi_skill", "seat": seat, "skill": skill})
     out += keywords.main_gift_candidates(t, seat)  # 「自分のメインステップで、…」 gifts
+    out += timing_steps.card_main_candidates(t, seat)  # attached cards' 「…能力追加 自分のメインステップで、…」, 光、再び灯りて
     backs = [p for p in positions if p.startswith("back")]
     out += [{"type": "collab", "seat": seat, "back": p} for p in backs]
     center = pl["center"]
-    if center is not None:
+    if center is not None and not locked(t, seat, "center"):  # 「…バトンタッチ、移動、交代できない」
         cost = t.baton_cost(center)
         payments = sorted(set(tuple(sorted(x)) for x in combinations(center["cheer"], cost)))
         out += [{"type": "baton_touch", "seat": seat, "back": p, "cheer": list(pay)} for p in backs for pay in payments]
@@ -861,7 +927,7 @@ def arts_candidates(t: Board, seat: str) -> list[dict]:
         h = t.holo(seat, pos)
         if h is None:
             continue
-        for i in range(len(t.card(h["card"])["arts"])):
+        for i in range(len(bloom_again.arts_list(t, seat, pos))):
             out += [{"type": "arts", "seat": seat, "holomem": pos, "art": i, "target": tgt}
                     for tgt in keywords.forced_targets(t, other(seat)) or ("center", "collab")]
     return out

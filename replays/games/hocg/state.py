@@ -286,6 +286,8 @@ class Board(Ctx):
         names = {c["name"]} | {n for a in c["abilities"] if a.get("effect") == "alias" for n in a["params"]["names"]}
         if ("names" in cond and not set(cond["names"]) & names) or (cond.get("buzz") and c["kind"] != "buzz"):
             return False
+        if "tag" in cond and not C.has_tag(c, cond["tag"]):  # 「◆#タグを持つホロメンに付いていたら」
+            return False
         order = {"debut": 0, "1st": 1, "2nd": 2}
         least = cond.get("min_level")
         return least is None or order.get(c["level"], -1) >= order[least]

@@ -209,7 +209,8 @@ def test_hbp07_029_archives_the_top_a_holomem_sends_cheer_a_support_adds_50(R):
 
 
 def test_this_holomems_arts_plus_is_left_to_the_gifts():
-    """hBP03-015 轟はじめ 「自分の#ReGLOSSを持つバックホロメンが4人以上いる時、このホロメンのアーツ+40。」 stays by hand: the
+    """hBP03-015 轟はじめ 「自分の#ReGLOSSを持つバックホロメンが4人以上いる時、このホロメンのアーツ+40。」 is no shape of this family (it is
+    ``arts_modifiers``' constant ``arts_self_while``, registered after the gifts' readings): the
     same words in a gift are a constant (while it holds), and a text is read without its kind; an ability reading
     would take hBP06-046's gift 「このゲーム中に、…SP推しスキル「ホークアイ」を使っていたなら、このホロメンのアーツ+20。」 too."""
     assert ours("自分の#ReGLOSSを持つバックホロメンが4人以上いる時、このホロメンのアーツ+40。") == (None, {})

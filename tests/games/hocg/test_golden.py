@@ -17,10 +17,10 @@ from .golden import FOLDER, GOLDEN, PHYSICAL, make, physical_game, physical_opti
 from .helpers import RULES
 
 PINS = {
-    "downs-and-deck-out": ("bea889a6d3f5540089b56db7273d4431973397f07f3f2c45cc78abb09523686d", ["p1"]),
-    "forced-mulligan": ("b382e3a4de50a1d4e43f5d32ed82dbf1ef3604a8170f0cf08aac05c11ddd36ac", ["p1"]),
-    "empty-stage": ("4efcb40bc8f71916582f639d5ed8ff1572da7951bcb19c8d779aefd4bdcd209d", ["p1"]),
-    PHYSICAL: ("c4120f396a6a064377a16acdd730e1a7a3396c5882c1af079552b92462f34ea7", None),
+    "downs-and-deck-out": ("476af120fd3eb68d2140a9e37628077a6cc0535d8c31988989132f0f965de546", ["p1"]),
+    "forced-mulligan": ("6e878b84a2007b807d85ce420e600e787305ec16bab48513dad75df078880c15", ["p1"]),
+    "empty-stage": ("29c195f10b6975babe94fa2f57e50c19424a731081e9b7edef975de039cf95b3", ["p1"]),
+    PHYSICAL: ("4f25ff391074f5592f032059ec4fd2fa13a3b16ca8bb5912d8abde7e297c8534", None),
 }
 DIGITAL = sorted(name for name in GOLDEN if name != PHYSICAL)
 

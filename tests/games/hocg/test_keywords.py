@@ -263,12 +263,8 @@ def test_the_once_per_turn_limit_wraps_any_familys_effect():
                                                   "then": {"effect": inner[0], "params": inner[1]}})
 
 
-@pytest.mark.parametrize("text", [
-    # hBP06-065: special damage as the art is used (before or after its damage: a ruling of its own)
-    "1stホロメンからBloomしているこのホロメンがアーツを使った時、相手のセンターホロメンかコラボホロメンに特殊ダメージ50を与える。",
-])
-def test_texts_it_cannot_resolve_stay_by_hand(text):
-    assert rawlist.recognise(text) == (None, {})
+# hBP06-065's 「1stホロメンからBloomしているこのホロメンがアーツを使った時、…特殊ダメージ50を与える。」 is ``arts_modifiers``' (after
+# the art's damage, as 「使った時」 is read here): tests/games/hocg/test_arts_modifiers.py
 
 
 def test_a_holder_is_read_from_its_description():

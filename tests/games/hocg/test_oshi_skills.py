@@ -1329,10 +1329,10 @@ def test_the_other_main_phase_shapes_are_recognised(raw):
 
 
 def test_texts_left_by_hand_stay_unrecognised():
-    """Texts this family does not resolve (a timing the engine has no window for, a rule it does not
-    model) stay by hand: recognised wrongly would be worse."""
-    for text in ("次の相手のターンの間、相手のセンターホロメンとコラボホロメンは、バトンタッチ、移動、交代できない。",):
-        assert rawlist.recognise(text) == (None, {})
+    """Texts this family does not resolve stay by hand, or are another family's: ホークアイ's lock is
+    ``abilities.dice_and_colours``' (``pin_front``, tested in ``test_dice_and_colours``)."""
+    text = "次の相手のターンの間、相手のセンターホロメンとコラボホロメンは、バトンタッチ、移動、交代できない。"
+    assert rawlist.recognise(text) == ("pin_front", {})
 
 
 def test_hbp04_005_three_dice_at_once_of_a_holomem_show_five(monkeypatch):

@@ -285,10 +285,14 @@ def test_hbp07_040s_collab_offers_only_what_its_text_names_each_attributed(R):
 @needs_list
 def test_a_bonus_clause_the_vocabulary_does_not_read_no_longer_costs_the_card_its_hp(raw):
     """hBP07-107 (a mascot): 「このマスコットが付いているホロメンのHP+20。◆〈オーロ・クロニー〉に付いていたら
-    能力追加 このゲーム中に、…SP推しスキル「時間の典獄」を使っていたなら、このホロメンのアーツ+20。」: the HP+20
-    is its own automated ability, the clause one resolved by hand."""
+    能力追加 このゲーム中に、…SP推しスキル「時間の典獄」を使っていたなら、このホロメンのアーツ+20。」, its clause
+    made one the vocabulary does not read (「…を2回使っていたなら」: the printed one is automated,
+    ``abilities.attached_and_search``): the HP+20 is its own automated ability, the clause one resolved by hand."""
     pid = next(p for p, v in raw.items() if v["number"] == "hBP07-107")
-    card = rawlist.convert_card(pid, raw[pid], {})
+    printed = copy.deepcopy(raw[pid])
+    for skill in printed["skills"]:
+        skill["name"] = skill["name"].replace("「時間の典獄」を使っていたなら", "「時間の典獄」を2回使っていたなら")
+    card = rawlist.convert_card(pid, printed, {})
     head, rest = card["abilities"]
     assert (head["effect"], head["params"], head["text"]) == ("mascot_hp", {"amount": 20},
                                                               "このマスコットが付いているホロメンのHP+20。")

@@ -243,8 +243,7 @@ def test_an_unknown_condition_or_an_unsafe_trigger_stays_by_hand():
     # a condition this module does not read is left to the others (here: rawlist's own hand_max)
     assert rawlist.recognise("このカードは、自分の手札がこのカードを含まずに6枚以下でなければ使えない。自分のデッキを2枚引く。") == (
         "draw", {"count": 2, "hand_max": 6})
-    assert rawlist.recognise("このカードは、直前の相手のターンに自分のホロメンがダウンしていて、自分のライフが相手より少ない時に"
-                             "しか使えない。自分のデッキを2枚引く。") == (None, {})
+    assert rawlist.recognise("このカードは、相手の手札が7枚以上でなければ使えない。自分のデッキを2枚引く。") == (None, {})
     # a down trigger that is not known to read the same after ダウン② (damage: downs of its own) stays by hand
     assert rawlist.recognise("相手のターンで、このファンが付いているホロメンがダウンした時、相手のセンターホロメンに特殊ダメージ20を"
                              "与える。このファンは、自分の〈フワワ・アビスガード〉か〈モココ・アビスガード〉だけに付けられ、1人に"

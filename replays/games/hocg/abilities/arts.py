@@ -24,7 +24,8 @@ from typing import Any
 
 from kifu.replays.games.hocg.abilities.grammar import Texts
 from kifu.replays.games.hocg.cards import has_tag
-from kifu.replays.games.hocg.effects import EFFECTS, Options, _matches, arts_frame, counted, names_of, own_holo_of, push
+from kifu.replays.games.hocg.effects import (EFFECTS, Options, _matches, arts_frame, colors_of, counted, names_of,
+                                             own_holo_of, push)
 from kifu.replays.games.hocg.state import Board, other
 
 TEXTS = Texts()
@@ -129,7 +130,7 @@ def holo_fits(t: Board, f: dict, pos: str, h: dict, flt: dict) -> bool:
         return False
     if flt.get("damaged") and h["damage"] <= 0:
         return False
-    if "colors" in flt and not set(flt["colors"]) & set(c["colors"]):
+    if "colors" in flt and not set(flt["colors"]) & set(colors_of(t, h)):  # 「すべての色を持つ…として扱う」 too
         return False
     if "names" in flt and not set(flt["names"]) & names_of(t, h["card"]):
         return False
@@ -724,7 +725,13 @@ def art_cost(t: Board, seat: str, pos: str, art: dict) -> list[str]:
                        and m["until"] == t.s["turn"])):
         if "any" in cost:
             cost.remove("any")
+    for hook in COST_HOOKS:  # 「…このアーツに必要な黄-1」, a gift's 「…アーツ「名前」に必要な無色-1」 (``arts_modifiers``)
+        cost = hook(t, seat, pos, art, cost)
     return cost
+
+
+#: more cost changes of an art: ``(t, seat, pos, art, cost) -> cost``
+COST_HOOKS: list[Any] = []
 
 
 CENTER_NAMED = re.compile(r"自分のセンターホロメンが〈([^〉]+)〉(?:の時|なら)")

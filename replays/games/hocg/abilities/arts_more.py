@@ -21,6 +21,7 @@ from typing import Any
 
 from kifu.replays.games.hocg.abilities.arts import (MORE_COUNTS, MORE_SOURCES, MORE_TESTS, POS, _scaled, _times,
                                                    condition, fitting, holo_desc, holo_fits, opp_desc, pattern)
+from kifu.replays.games.hocg import effects as E
 from kifu.replays.games.hocg.cards import has_tag
 from kifu.replays.games.hocg.effects import (DEALT_HOOKS, EFFECTS, READS_OVER, Options, _hit, arts_frame, draw,
                                              own_holo_of, push)
@@ -137,7 +138,7 @@ MORE_TESTS.update(oshi_used=_oshi_used_test, sp_used=_sp_used_test, sp_this_main
 
 def _off_colour(t: Board, seat: str, h: dict) -> bool:
     """「相手の推しホロメンと異なる色を持つ」: the holomem has a colour its (the opponent's) oshi has not."""
-    return bool(set(t.card(h["card"])["colors"]) - set(t.card(t.p(seat)["oshi"])["colors"]))
+    return bool(set(E.colors_of(t, h)) - set(t.card(t.p(seat)["oshi"])["colors"]))
 
 
 def _read_count(what: str, unit: str) -> dict | None:
@@ -433,7 +434,7 @@ def _cheer_milled_each(t: Board, f: dict, choice: Any) -> Options:
     seat = f["seat"]
     for _ in range(choice):
         card = t.reveal_cheer(seat, "mill", t.rule_of(f["card"]))
-        t.archive(seat, card)
+        E.archive_by(t, f, "cheer_deck", card)
         t.event("milled", seat=seat, card=card)
     t.event("cost_paid", seat=seat, card=f["card"], count=choice)
     push(t, f, _times(f["params"]["then"], choice))
@@ -545,7 +546,7 @@ def _look_archived(t: Board, f: dict, choice: Any) -> Options:
     f["looked"].remove(item)
     if item != choice:
         t.zones.reveal(item, choice, "look", rule)
-    t.archive(seat, choice)
+    E.archive_by(t, f, "deck", choice)
     t.event("milled", seat=seat, card=choice)
     for rest in reversed(f["looked"]):
         t.zones.put(f"deck/{seat}", rest, end="top")
@@ -1115,8 +1116,8 @@ def _healed_for_dealt(t: Board, hit: dict) -> None:
     h = t.holo(seat, by["pos"])
     if h is None or h["card"] != by.get("card"):
         return
-    art = t.card(h["card"])["arts"][by["art"]]
-    if art.get("effect") != "arts_heal_dealt":
+    art = E.art_at(t, h, by["art"])
+    if art is None or art.get("effect") != "arts_heal_dealt":
         return
     n = hit["amount"] // art["params"]["per"] * art["params"]["amount"]
     if n > 0:

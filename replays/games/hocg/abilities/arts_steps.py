@@ -102,6 +102,8 @@ def arts_roll_sum(t: Board, f: dict) -> Options:
     (``effects.roll``), or declared by the oshi skill 「…サイコロを振る時に使える」 once
     (``effects.declare_skill``); then the effect scaled by the sum (the hits), and the steps after."""
     pa = f["params"]
+    if f.pop("resume", False):  # held while a 「サイコロを振った時」 window was open (``WINDOWS["dice_done"]``)
+        return _roll_on(t, f)
     times = pa["times"] * (count_of(t, f, pa["per"]) if "per" in pa else 1)
     if pa.get("cap") is not None:
         times = min(times, pa["cap"])
@@ -119,6 +121,7 @@ def _add_face(f: dict, face: int) -> None:
     hits = f["params"].get("hits")
     f["sum"] += face if hits is None else int(face in hits)
     f["left"] -= 1
+    f.setdefault("faces", []).append(face)
 
 
 def _roll_on(t: Board, f: dict) -> Options:
@@ -126,6 +129,8 @@ def _roll_on(t: Board, f: dict) -> Options:
         if declare_skill(t, f) is not None:
             return ["roll", *DIE]
         _add_face(f, roll(t, f["seat"], f["card"], R_DICE, f.get("at_once", 1)))
+    if "dice_done" in E.WINDOWS and E.WINDOWS["dice_done"](t, f, {"left": f["at_once"], "sum": 0}):
+        return None  # a fan's 「サイコロを振った時」 window first (``abilities.dice_and_colours``)
     pa = f["params"]
     push(t, f, *([_times(pa["then"], f["sum"])] if f["sum"] else []), *pa.get("after", ()))
     return None
@@ -185,7 +190,7 @@ def arts_cost_hand(t: Board, f: dict) -> Options:
     hand = t.p(f["seat"])["hand"]
     if f["paid"] == 0 and len(hand) < f["params"]["count"]:
         return None
-    return t.hand_cards(f["seat"]) + ([None] if f["paid"] == 0 else [])
+    return E.archive_options(t, f, "hand", t.hand_cards(f["seat"]) + ([None] if f["paid"] == 0 else []))
 
 
 @arts_cost_hand.answer
@@ -193,9 +198,10 @@ def _hand_paid(t: Board, f: dict, choice: Any) -> Options:
     if choice is None:
         t.event("cost_declined", seat=f["seat"], card=f["card"])
         return None
-    t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
-    t.archive(f["seat"], choice)
-    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
+    if not E.archived_instead(t, f, "hand", choice):
+        t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
+        E.archive_by(t, f, "hand", choice)
+        t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
     f["paid"] += 1
     if f["paid"] < f["params"]["count"]:
         return arts_cost_hand.run(t, f)
@@ -247,8 +253,8 @@ def arts_cost_cheer(t: Board, f: dict) -> Options:
     fits = _cheer_sources(t, f)
     have = sum(1 for p, h in t.stage(f["seat"]) for c in h["cheer"] if [p, c] in fits)
     if f["paid"] == 0:
-        return fits + [None] if have >= f["params"]["count"] else None
-    return fits
+        return E.archive_options(t, f, "cheer", fits + [None]) if have >= f["params"]["count"] else None
+    return E.archive_options(t, f, "cheer", fits)
 
 
 @arts_cost_cheer.answer
@@ -256,10 +262,11 @@ def _cheer_paid(t: Board, f: dict, choice: Any) -> Options:
     if choice is None:
         t.event("cost_declined", seat=f["seat"], card=f["card"])
         return None
-    pos, cheer = choice
-    t.holo(f["seat"], pos)["cheer"].remove(cheer)
-    t.archive(f["seat"], cheer)
-    t.event("cost_paid", seat=f["seat"], card=f["card"], paid=cheer, pos=pos)
+    if not E.archived_instead(t, f, "cheer", choice):
+        pos, cheer = choice
+        t.holo(f["seat"], pos)["cheer"].remove(cheer)
+        E.archive_by(t, f, "cheer", cheer)
+        t.event("cost_paid", seat=f["seat"], card=f["card"], paid=cheer, pos=pos)
     f["paid"] += 1
     if f["paid"] < f["params"]["count"]:
         return arts_cost_cheer.run(t, f)
@@ -697,7 +704,7 @@ def _cheer_any_paid(t: Board, f: dict, choice: Any) -> Options:
         return _cheer_any_done(t, f)
     pos = own_holo_of(t, f)
     t.holo(f["seat"], pos)["cheer"].remove(choice)
-    t.archive(f["seat"], choice)
+    E.archive_by(t, f, "cheer", choice)
     t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice, pos=pos)
     f["paid"] += 1
     return arts_cost_cheer_any.run(t, f)
@@ -804,7 +811,7 @@ def _milled_n(t: Board, f: dict, choice: Any) -> Options:
         card = t.zones.draw(f"deck/{seat}", "mill", t.rule_of(f["card"]), visible=ALL, unknown_ok=False)
         if card is None:
             break
-        t.archive(seat, card)
+        E.archive_by(t, f, "deck", card)
         t.event("milled", seat=seat, card=card)
         n += 1
     if n and "then" in f["params"]:
@@ -829,7 +836,7 @@ def arts_reveal_mill(t: Board, f: dict) -> Options:
         card = t.zones.draw(f"deck/{seat}", "reveal", t.rule_of(f["card"]), visible=ALL, unknown_ok=False)
         if card is None:
             break
-        t.archive(seat, card)
+        E.archive_by(t, f, "deck", card)
         t.event("milled", seat=seat, card=card)
         hits += _matches(t, card, pa["filter"])
         shown.append(card)
@@ -909,7 +916,7 @@ def _mill_branched(t: Board, f: dict, choice: Any) -> Options:
         return None
     seat = f["seat"]
     card = t.zones.draw(f"deck/{seat}", "mill", t.rule_of(f["card"]), visible=ALL, unknown_ok=False)
-    t.archive(seat, card)
+    E.archive_by(t, f, "deck", card)
     t.event("milled", seat=seat, card=card)
     push(t, f, *[b["then"] for b in f["params"]["branches"] if _matches(t, card, b["filter"])])
     return None
@@ -978,7 +985,7 @@ def arts_cheer_mill(t: Board, f: dict) -> Options:
         if t.cheer_deck_size(f["seat"]) <= 0:
             break
         card = t.reveal_cheer(f["seat"], "mill", t.rule_of(f["card"]))
-        t.archive(f["seat"], card)
+        E.archive_by(t, f, "cheer_deck", card)
         t.event("milled", seat=f["seat"], card=card)
     return None
 

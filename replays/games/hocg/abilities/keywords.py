@@ -29,7 +29,7 @@ from typing import Any
 
 from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
 from kifu.replays.games.hocg.cards import has_tag
-from kifu.replays.games.hocg.effects import EFFECTS, Options, names_of, own_holo_of, push
+from kifu.replays.games.hocg.effects import EFFECTS, Options, colors_of, names_of, own_holo_of, push
 from kifu.replays.games.hocg.state import Board, other
 
 TEXTS = Texts()
@@ -128,7 +128,7 @@ def holder_fits(t: Board, f: dict | None, pos: str, h: dict, flt: dict) -> bool:
         return False
     if "tag" in flt and not has_tag(c, flt["tag"]):
         return False
-    if "colors" in flt and not set(flt["colors"]) & set(c["colors"]):
+    if "colors" in flt and not set(flt["colors"]) & set(colors_of(t, h)):  # 「すべての色を持つ…として扱う」 too
         return False
     if "level" in flt and c["level"] != flt["level"]:
         return False
@@ -144,6 +144,8 @@ def holder_fits(t: Board, f: dict | None, pos: str, h: dict, flt: dict) -> bool:
         return False
     if flt.get("bloomed") and not (h["stack"] and h["since"] == t.s["turn"]):  # 「このターンにBloomした」
         return False
+    if "from_level" in flt and not (h["stack"] and t.card(h["stack"][-1])["level"] == flt["from_level"]):
+        return False  # 「DebutホロメンからBloomした」: the card right under it
     if flt.get("rested") and not h["rested"]:
         return False
     if "any" in flt and not any(holder_fits(t, f, pos, h, x) for x in flt["any"]):

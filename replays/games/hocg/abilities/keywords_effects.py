@@ -140,7 +140,10 @@ def cost_holo_cheer(t: Board, f: dict) -> Options:
     colors = f["params"].get("colors")
     options = sorted({(p, c) for p in holders(t, f, f["params"]["holder"]) for c in t.holo(f["seat"], p)["cheer"]
                       if not colors or t.card(c)["colors"][0] in colors})
-    return [list(pc) for pc in options] + [None] if options else None
+    if not options:
+        return None
+    listed = [list(pc) for pc in options] + ([] if f["params"].get("must") else [None])  # 「…アーカイブする。…したなら」
+    return listed if f["params"].get("to") == "cheer_bottom" else E.archive_options(t, f, "cheer", listed)
 
 
 @cost_holo_cheer.answer
@@ -148,12 +151,15 @@ def _holo_cheer_paid(t: Board, f: dict, choice: Any) -> Options:
     if choice is None:
         t.event("cost_declined", seat=f["seat"], card=f["card"])
         return None
+    if f["params"].get("to") != "cheer_bottom" and E.archived_instead(t, f, "cheer", choice):
+        push(t, f, f["params"]["then"])
+        return None
     pos, cheer = choice
     t.holo(f["seat"], pos)["cheer"].remove(cheer)
     if f["params"].get("to") == "cheer_bottom":  # 「エールデッキの下に戻せる」
         t.zones.put(f"cheer/{f['seat']}", cheer, end="bottom")
     else:
-        t.archive(f["seat"], cheer)
+        E.archive_by(t, f, "cheer", cheer)
     t.event("cost_paid", seat=f["seat"], card=f["card"], paid=cheer, pos=pos)
     push(t, f, f["params"]["then"])
     return None
@@ -535,7 +541,7 @@ def _hand_paid(t: Board, f: dict, choice: Any) -> Options:
         t.event("cost_declined", seat=f["seat"], card=f["card"])
         return None
     t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
-    t.archive(f["seat"], choice)
+    E.archive_by(t, f, "hand", choice)
     t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
     f["paid"] += 1
     if not pa.get("each") and f["paid"] >= pa["count"]:
@@ -775,6 +781,8 @@ def _next_roll(t: Board, f: dict) -> Options:
             f["stage"] = "declare"
             return ["roll", *DIE]
         _count(f, roll(t, f["seat"], f["card"], R_DICE, pa["times"]))  # 「1度にN回」 (``effects.roll``)
+    if "dice_done" in E.WINDOWS and E.WINDOWS["dice_done"](t, f, {"rolled": 0, "hits": 0}):
+        return None  # a fan's 「サイコロを振った時」 window first (``abilities.dice_and_colours``)
     then = pa["then"]
     if f["hits"]:
         key = "amount" if "amount" in then["params"] else "count"
@@ -785,6 +793,7 @@ def _next_roll(t: Board, f: dict) -> Options:
 def _count(f: dict, face: int) -> None:
     f["rolled"] += 1
     f["hits"] += face in f["params"]["faces"]
+    f.setdefault("faces", []).append(face)
 
 
 @roll_count.answer
@@ -1066,7 +1075,7 @@ def _hand_for_draws(t: Board, f: dict, choice: Any) -> Options:
     seat, rule = f["seat"], t.rule_of(f["card"])
     hand, t.p(seat)["hand"] = list(t.p(seat)["hand"]), []
     cards = [t.face_up(item, "cost", rule) for item in hand]
-    t.archive(seat, *cards)
+    E.archive_by(t, f, "hand", *cards)
     t.event("cost_paid", seat=seat, card=f["card"], paid=cards)
     push(t, f, {"effect": "draw", "params": {"count": len(cards)}})
     return None
@@ -1125,7 +1134,7 @@ def _pile_top_paid(t: Board, f: dict, choice: Any) -> Options:
         pl["holopower"] = pl["holopower"][pa["count"]:]
     else:
         paid = [t.zones.draw(f"deck/{seat}", "mill", rule, visible=E.ALL, unknown_ok=False) for _ in range(pa["count"])]
-    t.archive(seat, *paid)
+    E.archive_by(t, f, "deck", *paid) if pa["pile"] != "holopower" else t.archive(seat, *paid)
     t.event("cost_paid", seat=seat, card=f["card"], paid=paid)
     push(t, f, pa["then"])
     return None
@@ -1481,7 +1490,7 @@ def special_other_color(t: Board, f: dict) -> Options:
     """「相手の推しホロメンと異なる色を持つ相手のホロメン1人に特殊ダメージNを与える」: one with a colour its oshi has not."""
     opp = other(f["seat"])
     oshi = set(t.card(t.p(opp)["oshi"])["colors"])
-    options = [p for p, h in t.stage(opp) if set(t.card(h["card"])["colors"]) - oshi]
+    options = [p for p, h in t.stage(opp) if set(E.colors_of(t, h, opp, p)) - oshi]
     if len(options) <= 1:
         return _special_other_color(t, f, options[0]) if options else None
     return options
@@ -2050,7 +2059,7 @@ def _pair_paid(t: Board, f: dict, choice: Any) -> Options:
         t.event("cost_declined", seat=f["seat"], card=f["card"])
         return None
     t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
-    t.archive(f["seat"], choice)
+    E.archive_by(t, f, "hand", choice)
     t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
     if "first" not in f:
         f["first"] = choice

@@ -611,7 +611,7 @@ def _searched_to_archive(t: Board, f: dict, choice: Any) -> Options:
         t.zones.shuffle(pile)
         return None
     card = t.zones.take(pile, choice, t.rule_of(f["card"]), how="search")
-    t.archive(seat, card)
+    E.archive_by(t, f, "deck", card)
     t.event("reveal", seat=seat, card=card, source=f["card"])
     f["taken"] += 1
     return search_to_archive.run(t, f)
@@ -644,7 +644,7 @@ def revealed_by_art(t: Board, f: dict, revealed: list[str]) -> None:
     if pos is None or af is None or not revealed:
         return
     h = t.holo(f["seat"], pos)
-    art = t.card(h["card"])["arts"][af["params"]["art"]]["name"]
+    art = (E.art_at(t, h, af["params"]["art"]) or {}).get("name")
     for a in t.card(h["card"])["abilities"]:
         pa = a.get("params") or {}
         if a["kind"] != "gift" or a.get("effect") != "art_reveal" or pa["art"] != art:
@@ -734,6 +734,12 @@ def event_gift_frames(t: Board, seat: str, on: str, what: dict) -> list[dict]:
                 continue
             if on == "collab" and not holder_fits(t, None, "collab", what, pa["holder"]):
                 continue
+            if on == "collab" and pa.get("self") and g is not what:  # 「このホロメンがコラボポジションに移動した時」
+                continue
+            if pa.get("once") and g.get("gift_turn") == t.s["turn"]:  # 「[ターンに1回]」
+                continue
+            if pa.get("once"):
+                g["gift_turn"] = t.s["turn"]
             if on == "baton" and g is not what:  # 「このホロメンがバトンタッチして…」: its own
                 continue
             if on in ("oshi", "sp") and pa.get("skill") not in (None, re.sub(r"\s+", "", what.get("name") or "")):

@@ -261,6 +261,8 @@ def arts_cost(t: Board, seat: str, pos: str, cost: list[str]) -> list[str]:
             for _ in range(less["count"]):
                 if "any" in cost:
                     cost.remove("any")
+    for more in E.ARTS_COSTS:
+        cost = more(t, seat, pos, cost)
     return cost
 
 

@@ -98,6 +98,7 @@ def skill_wake(t: Board, f: dict) -> Options:
 def _woken(t: Board, f: dict, choice: Any) -> Options:
     h = t.holo(f["seat"], choice)
     h["rested"] = False
+    h["woken"] = {"turn": t.s["turn"], "by": f["card"]}  # 「このターンに…推しスキル「名前」でアクティブになっていた」
     t.event("woken", seat=f["seat"], pos=choice, card=h["card"], source=f["card"])
     return None
 
@@ -251,7 +252,7 @@ def pay_stage_cheer(t: Board, f: dict) -> Options:
 def _stage_cheer_paid(t: Board, f: dict, choice: Any) -> Options:
     pos, cheer = choice
     t.holo(f["seat"], pos)["cheer"].remove(cheer)
-    t.archive(f["seat"], cheer)
+    E.archive_by(t, f, "cheer", cheer)
     t.event("cost_paid", seat=f["seat"], card=f["card"], paid=cheer, pos=pos)
     f["paid"] += 1
     return pay_stage_cheer.run(t, f)
@@ -422,7 +423,7 @@ def _all_or_top(t: Board, f: dict, choice: Any) -> Options:
     if choice == "archive":
         for item in f["looked"]:
             card = t.face_up(item, "look_archive", t.rule_of(f["card"]))
-            t.archive(seat, card)
+            E.archive_by(t, f, "deck", card)
             t.event("milled", seat=seat, card=card)
         return None
     t.s["stack"].append(frame("skill_to_top", seat, f["card"], f["origin"], {"items": f["looked"]}))
@@ -565,9 +566,11 @@ def skill_bloom_from(t: Board, f: dict) -> Options:
     a holomem that came onto the stage or bloomed this turn; 「このターンにBloomした…もう1回Bloom
     させる」: only one that bloomed this turn)."""
     pa, seat = f["params"], f["seat"]
-    if t.first_turn(seat):
+    if t.first_turn(seat) and not pa.get("first_ok"):  # 「この能力では最初のターンでもBloomできる」
         return None
     cards = t.hand_cards(seat) if pa["source"] == "hand" else sorted(set(t.p(seat)["archive"]))
+    if pa.get("level"):  # 「自分の手札の1stホロメンを使って」
+        cards = [c for c in cards if t.card(c)["level"] == pa["level"]]
     pairs = []
     for pos in K.holders(t, f, pa["holder"]):
         h = t.holo(seat, pos)
@@ -592,15 +595,19 @@ def _bloomed_from(t: Board, f: dict, choice: Any) -> Options:
     h["card"] = card
     h["since"] = t.s["turn"]
     t.event("bloom", seat=seat, pos=pos, card=card, source=f["card"])
+    from kifu.replays.games.hocg.abilities.arts_modifiers import bloomed
+    bloomed(t, seat, card)  # 「このターンに自分の…がBloomした回数」
     for item in h["attached"]:  # as rules.Bloom: the mascots' 「…がBloomした時」 after the holomem's own
         for ab in t.card(item)["abilities"]:
             when = ab["params"].get("on_bloom")
             if when and t.fits_holder(h, when):
                 E.cite(t, seat, item, ab.get("name") or "support")
                 t.s["stack"].append(frame(when["then"]["effect"], seat, item, "bloom", when["then"]["params"], pos=pos))
+    from kifu.replays.games.hocg.abilities.bloom_again import bloom_source
+    via = bloom_source(t, f)  # 「自分のSP推しスキル「名前」でBloomした時」 reads it
     for ab in t.card(card)["abilities"]:
         if ab["kind"] == "bloom":
-            t.s["stack"].append(E.ability_frame(t, seat, card, ab, "bloom", pos=pos))
+            t.s["stack"].append(E.ability_frame(t, seat, card, ab, "bloom", pos=pos, **({"via": via} if via else {})))
     return None
 
 
@@ -836,7 +843,7 @@ def skill_discard_then(t: Board, f: dict) -> Options:
 @skill_discard_then.answer
 def _discarded_then(t: Board, f: dict, choice: Any) -> Options:
     t.take_from_hand(f["seat"], choice, "archive", t.rule_of(f["card"]))
-    t.archive(f["seat"], choice)
+    E.archive_by(t, f, "hand", choice)
     t.event("discarded", seat=f["seat"], card=choice, source=f["card"])
     f["paid"] += 1
     return skill_discard_then.run(t, f)

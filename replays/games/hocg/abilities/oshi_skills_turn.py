@@ -77,7 +77,7 @@ def _boost_pick(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | No
 def swap_damaged_back(t: Board, f: dict) -> Options:
     """「相手のセンターホロメンとHPが減っているバックホロメン1人を交代できる」."""
     opp = t.p(other(f["seat"]))
-    if opp["center"] is None:
+    if opp["center"] is None or E.locked(t, other(f["seat"]), "center"):  # 「…交代できない」
         return None
     options = [p for p, h in t.stage(other(f["seat"])) if p.startswith("back") and h["damage"] > 0]
     return options + [None] if options else None
@@ -101,7 +101,7 @@ def swap_collab_back(t: Board, f: dict) -> Options:
     """「自分のコラボポジションの<条件>と、バックホロメンの<holder>1人を交代させる」."""
     pa, pl = f["params"], t.p(f["seat"])
     collab = pl["collab"]
-    if collab is None or t.card(collab["card"])["level"] not in pa["levels"]:
+    if collab is None or t.card(collab["card"])["level"] not in pa["levels"] or E.locked(t, f["seat"], "collab"):
         return None
     options = [p for p in K.holders(t, f, pa["holder"]) if p.startswith("back")]
     if len(options) <= 1:
@@ -256,7 +256,7 @@ def skill_swap_own_center(t: Board, f: dict) -> Options:
     """「自分のセンターホロメンとお休みしていないバックホロメン1人を交代させる。(さらに、バックポジションに移動
     したホロメンのHPN回復。)」."""
     pl = t.p(f["seat"])
-    if pl["center"] is None:
+    if pl["center"] is None or E.locked(t, f["seat"], "center"):
         return None
     options = [p for p, h in t.stage(f["seat"]) if p.startswith("back") and not h["rested"]]
     if len(options) <= 1:
@@ -291,7 +291,8 @@ def _swap_own_center(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]
 def skill_swap_opp_front(t: Board, f: dict) -> Options:
     """「相手のセンターポジションとコラボポジションのホロメンを入れ替える」 (both must be there)."""
     opp = t.p(other(f["seat"]))
-    if opp["center"] is not None and opp["collab"] is not None:
+    if opp["center"] is not None and opp["collab"] is not None \
+            and not any(E.locked(t, other(f["seat"]), p) for p in ("center", "collab")):
         opp["center"], opp["collab"] = opp["collab"], opp["center"]
         t.event("swapped", seat=other(f["seat"]), pos="collab", card=opp["center"]["card"], source=f["card"])
     return None
@@ -318,7 +319,7 @@ def skill_cheer_mill_draw(t: Board, f: dict) -> Options:
 def _cheer_milled(t: Board, f: dict, choice: Any) -> Options:
     for _ in range(choice):
         card = t.reveal_cheer(f["seat"], "cost", t.rule_of(f["card"]))
-        t.archive(f["seat"], card)
+        E.archive_by(t, f, "cheer_deck", card)
         t.event("cheer_archived", seat=f["seat"], card=card, source=f["card"])
     if choice:
         push(t, f, {"effect": "draw", "params": {"count": choice}})
@@ -441,7 +442,7 @@ def skill_pay_hand(t: Board, f: dict) -> Options:
 @skill_pay_hand.answer
 def _hand_paid(t: Board, f: dict, choice: Any) -> Options:
     t.take_from_hand(f["seat"], choice, "cost", t.rule_of(f["card"]))
-    t.archive(f["seat"], choice)
+    E.archive_by(t, f, "hand", choice)
     t.event("cost_paid", seat=f["seat"], card=f["card"], paid=choice)
     f["paid"] += 1
     return skill_pay_hand.run(t, f)
@@ -469,7 +470,7 @@ def skill_both_cheer_top(t: Board, f: dict) -> Options:
     for seat in (f["seat"], other(f["seat"])):
         if t.cheer_deck_size(seat) > 0:
             card = t.reveal_cheer(seat, "cheer_mill", t.rule_of(f["card"]))
-            t.archive(seat, card)
+            E.archive_by(t, f, "cheer_deck", card, seat=seat)
             t.event("cheer_archived", seat=seat, card=card, source=f["card"])
             colors.add(t.card(card)["colors"][0])
     if colors:
@@ -541,8 +542,9 @@ def arts_target_frames(t: Board, seat: str, pos: str) -> list[dict]:
     ホロメンも対象にできる」 this turn) move its art's target to one of the opponent's back holomem: put on top
     of the art's frames by ``rules.Arts`` (the target is named before anything of the art resolves, as with
     the art)."""
+    from kifu.replays.games.hocg.abilities.arts_modifiers import back_targets  # (and a gift's: 「…なら、このホロメンの…」)
     h = t.holo(seat, pos)
-    if h is None or not any(m["kind"] == "back_target" and m["until"] == t.s["turn"] for m in h.get("lasting", ())):
+    if h is None or not back_targets(t, seat, pos):
         return []
     return [frame("skill_arts_retarget", seat, h["card"], "arts", {"pos": pos})]
 
@@ -559,9 +561,10 @@ def skill_arts_retarget(t: Board, f: dict) -> Options:
     if K.forced_targets(t, other(f["seat"])) is not None:
         return None
     h = t.holo(f["seat"], f["params"]["pos"])
-    art = t.card(h["card"])["arts"][af["params"]["art"]]
+    art = E.art_at(t, h, af["params"]["art"])
+    from kifu.replays.games.hocg.abilities.arts_modifiers import may_target  # 「相手の2ndのバックホロメンも」…
     backs = [p for p in t.positions(other(f["seat"])) if p.startswith("back")
-             and A.use_problem(t, f["seat"], h, art, p) is None]
+             and A.use_problem(t, f["seat"], h, art, p) is None and may_target(t, f["seat"], f["params"]["pos"], p)]
     return [af["params"]["target"], *backs] if backs else None
 
 
@@ -618,6 +621,12 @@ def left_to_deck(t: Board, seat: str, card: str) -> None:
         pl["used"]["stage_left_to_deck"] = True
         E.cite(t, seat, pl["oshi"], ab.get("name") or "stage")
         t.s["stack"].append(frame(pa["then"]["effect"], seat, pl["oshi"], "stage", pa["then"]["params"]))
+    for hook in LEFT_TO_DECK_HOOKS:  # the holomem's gifts: 「自分の〈名前〉がステージからデッキに戻った時」 (``bloom_again``)
+        hook(t, seat, card)
+
+
+#: ``(t, seat, card)``: called by ``left_to_deck`` (after the oshi's stage skill)
+LEFT_TO_DECK_HOOKS: list[Any] = []
 
 
 EFFECTS.effect("stage_left_to_deck", timing="constant")(lambda t, f: None)

@@ -64,9 +64,14 @@ CONDITIONS: list[tuple[re.Pattern[str], Any]] = [
 ]
 
 
+#: tests of play conditions other families add (``CONDITIONS``' makers naming them): ``test -> (t, seat, need) ->
+#: why refused, or None``
+PLAY_TESTS: dict[str, Any] = {}
+
+
 def _conditions(text: str) -> list[dict] | None:
     out = []
-    for part in text.split("で、"):
+    for part in re.split(r"で、|(?<=てい)て、", text):  # 「…ダウンしていて、…」: as 「…で、」
         for pattern, make in CONDITIONS:
             m = pattern.fullmatch(part)
             if m:
@@ -122,6 +127,8 @@ def refusal(t: Board, seat: str, card: str) -> str | None:
                 return "「自分のステージに色が1色で異なる色のホロメンが2人以上いなければ使えない」"
             if test == "holopower" and len(pl["holopower"]) < need["n"]:
                 return f"「自分のホロパワー{need['n']}枚をアーカイブしなければ使えない」: {len(pl['holopower'])} there"
+            if test in PLAY_TESTS and (why := PLAY_TESTS[test](t, seat, need)):
+                return why
             if test == "once" and any(_once_fits(t, used, need) for used in pl["used"].get("once", ())):
                 what = f"#{need['tag']}を持つイベント" if "tag" in need else f"〈{need['name']}〉"
                 return f"「自分の{what}はターンに1回しか使えない」: one was used this turn"
@@ -296,7 +303,8 @@ def _pick_then(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | Non
 def pick_then(t: Board, f: dict) -> Options:
     """The holomem chosen (of those that fit; none: nothing happens), then the steps as its own
     (「このホロメン」 in them is it)."""
-    options = [p for p, h in t.stage(f["seat"]) if holomem_fits(t, h, f["params"]["filter"])]
+    options = [p for p, h in t.stage(f["seat"]) if holomem_fits(t, h, f["params"]["filter"])
+               and f["params"].get("pos", p) == p]  # 「自分のコラボポジションの〈名前〉を選ぶ」 (event_supports)
     if len(options) <= 1:
         return _picked(t, f, options[0]) if options else None
     return options
@@ -495,17 +503,22 @@ def search_slots(t: Board, f: dict) -> Options:
     card at a time of the kinds still open (null: none found), then the shuffle."""
     f.setdefault("taken", [])
     pile = f"deck/{f['seat']}"
-    fits = [c for c in t.zones.may_contain(pile) if assignable(t, f["taken"] + [c], f["params"]["slots"])]
+    return slots_left(t, f, [c for c in t.zones.may_contain(pile) if assignable(t, f["taken"] + [c], f["params"]["slots"])])
+
+
+def slots_left(t: Board, f: dict, fits: list[str]) -> Options:
+    """A slot search's next choice: ``fits`` (the deck's cards that still leave each taken card its slot) and null,
+    or, with none, the shuffle that ends it."""
     if not fits:
         if not f["taken"]:
             t.event("not_found", seat=f["seat"], source=f["card"])
-        t.zones.shuffle(pile)
+        t.zones.shuffle(f"deck/{f['seat']}")
         return None
     return fits + [None]
 
 
-@search_slots.answer
-def _slot_found(t: Board, f: dict, choice: Any) -> Options:
+def slot_taken(t: Board, f: dict, choice: Any, search: Any) -> Options:
+    """A slot search's answer: the card revealed to the hand, then ``search`` (its effect) asks again; null ends it."""
     seat, pile = f["seat"], f"deck/{f['seat']}"
     if choice is None:
         t.zones.shuffle(pile)
@@ -514,7 +527,12 @@ def _slot_found(t: Board, f: dict, choice: Any) -> Options:
     t.p(seat)["hand"].append(card)
     t.event("reveal", seat=seat, card=card, source=f["card"])
     f["taken"].append(card)
-    return search_slots.run(t, f)
+    return search.run(t, f)
+
+
+@search_slots.answer
+def _slot_found(t: Board, f: dict, choice: Any) -> Options:
+    return slot_taken(t, f, choice, search_slots)
 
 
 # ------------------------------------------------------------------ a search by the oshi's colour

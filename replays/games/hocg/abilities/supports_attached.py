@@ -551,7 +551,16 @@ def _damage_constant(text: str, kind: str) -> dict[str, Any] | None:
                      r"付いていたホロメン(?:の|が)受けるダメージ-(\d+)。", text)
     if m:
         return {"guard": [{"amount": int(m[1]), "opp_turn": True}]}
+    for shape in CONSTANT_SHAPES:  # other families' constants (``attached_and_search``)
+        if (made := shape(text, kind)) is not None:
+            return made
     return None
+
+
+#: more ``_damage_constant`` shapes: ``(text, kind) -> constant or None``
+CONSTANT_SHAPES: list[Any] = []
+#: more ``arts_while`` tests: name -> ``(t, seat, pos, h, entry) -> bool`` (the bonus applies)
+ARTS_TESTS: dict[str, Any] = {}
 
 
 def _with_holder(constant: dict[str, Any], cond: dict[str, Any]) -> dict[str, Any]:
@@ -709,6 +718,8 @@ def arts_while(t: Board, seat: str, pos: str, h: dict) -> int:
             n = sum(1 for _, x in t.stage(seat) for card in (x["card"], *x["attached"]) if e["name"] in names_of(t, card))
             if n:
                 total += _noted(t, seat, pos, item, e["amount"] * n)
+            continue
+        if test in ARTS_TESTS and not ARTS_TESTS[test](t, seat, pos, h, e):
             continue
         total += _noted(t, seat, pos, item, e["amount"])
     return total

@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 from kifu.replays.games.hocg.cards import has_tag
 from kifu.replays.games.hocg.effects import (EFFECTS, R_DICE, WINDOWS, Options, attach_cheer, check_downs, cite,
-                                             damage, names_of, own_holo_of, push, roll)
+                                             colors_of, damage, names_of, own_holo_of, push, roll)
 from kifu.replays.games.hocg.state import R_HOLOPOWER, SEATS, Board, other, pos_label
 from kifu.replays.kit import frame
 
@@ -203,22 +203,27 @@ def usable(t: Board, seat: str, ab: dict) -> bool:
     """An oshi skill's cost and limit allow it now: its ホロパワー is there; an SP oshi skill
     once per game (SP推しスキルマーカー); an oshi skill once per turn, whoever's turn it is
     (``oshi_turn``: the turn it was last used outside its own main phase)."""
+    from kifu.replays.games.hocg.abilities.arts_modifiers import skill_terms, skill_used_up
     pl = t.p(seat)
-    if len(pl["holopower"]) < ab["holopower"]:
+    if len(pl["holopower"]) < skill_terms(t, seat, ab)[0]:  # 「…の[ホロパワー:-3]を[ホロパワー:-2]に変更する」
         return False
     if ab["kind"] == "sp_oshi":
         return not pl.get("sp_used")
     if ab.get("limit") == "turn":
-        return pl.get("oshi_turn") != t.s["turn"] and not (t.s["active"] == seat and pl["used"]["oshi"])
+        return (pl.get("oshi_turn") != t.s["turn"] and not (t.s["active"] == seat and pl["used"]["oshi"])) \
+            or not skill_used_up(t, seat, ab)  # 「…の[ターンに1回]を[ターンに2回]に変更する」
     return True
 
 
 def pay(t: Board, seat: str, ab: dict) -> None:
     """The skill used: its ホロパワー archived (turned face up), its limit spent."""
+    from kifu.replays.games.hocg.abilities.arts_modifiers import skill_terms, used_skill
     pl = t.p(seat)
-    paid = [t.face_up(item, "holopower", R_HOLOPOWER) for item in pl["holopower"][:ab["holopower"]]]
-    pl["holopower"] = pl["holopower"][ab["holopower"]:]
+    cost = skill_terms(t, seat, ab)[0]
+    paid = [t.face_up(item, "holopower", R_HOLOPOWER) for item in pl["holopower"][:cost]]
+    pl["holopower"] = pl["holopower"][cost:]
     t.archive(seat, *paid)
+    used_skill(t, seat, ab)
     if ab["kind"] == "sp_oshi":
         pl["sp_used"] = True
     else:
@@ -235,7 +240,7 @@ def holder_fits(t: Board, h: dict, flt: dict) -> bool:
     c = t.card(h["card"])
     if "tag" in flt and not has_tag(c, flt["tag"]):
         return False
-    if "colors" in flt and not set(flt["colors"]) & set(c["colors"]):
+    if "colors" in flt and not set(flt["colors"]) & set(colors_of(t, h)):  # 「すべての色を持つ…として扱う」 too
         return False
     if "names" in flt and not set(flt["names"]) & names_of(t, h["card"]):
         return False
@@ -501,11 +506,11 @@ def rolled(t: Board, f: dict, face: int) -> bool:
     能力でサイコロを振った時に使える:サイコロを1回振り直す」 now (its holomem's ability rolled it), the branches wait
     in a ``rolled_then`` frame under the window (True); else False (the face is used at once)."""
     seat = f["seat"]
-    if t.s["over"] is not None or t.card(f["card"])["kind"] not in ("holomem", "buzz"):
+    if t.s["over"] is not None:
         return False
     pl = t.p(seat)
     offers = []
-    for full in t.card(pl["oshi"])["abilities"]:
+    for full in (t.card(pl["oshi"])["abilities"] if t.card(f["card"])["kind"] in ("holomem", "buzz") else ()):
         pa = full.get("params") or {}
         if full.get("effect") != "skill_window" or pa.get("moment") != "rolled" or not usable(t, seat, full) \
                 or not set(pa["holder"]["names"]) & names_of(t, f["card"]):
@@ -513,6 +518,7 @@ def rolled(t: Board, f: dict, face: int) -> bool:
         ab = {k: full[k] for k in ("kind", "name", "holopower", "limit")}
         offers.append({"seat": seat, "card": pl["oshi"], "name": ab["name"], "ability": ab, "then": pa["then"],
                        "subject": {"seat": seat, "pos": f.get("pos"), "card": f["card"]}})
+    offers += [o for source in ROLLED_SOURCES for o in source(t, f)]
     if not offers:
         return False
     keep = {k: f[k] for k in ("seat", "card", "origin", "pos", "holder") if f.get(k)}
@@ -523,6 +529,9 @@ def rolled(t: Board, f: dict, face: int) -> bool:
 
 
 WINDOWS["rolled"] = rolled
+#: more offers of the 「サイコロを振った時」 window: ``(t, f) -> [offer]`` (``f``: the rolling frame; the fans'
+#: 「このファンをアーカイブできる:…」, ``dice_and_colours``)
+ROLLED_SOURCES: list[Callable[[Board, dict], list[Offer]]] = []
 
 
 @EFFECTS.effect("rolled_then", timing="rule")
