@@ -55,11 +55,11 @@ def decide(t: Board) -> None:
     if s["over"] is not None or s["phase"] in ("mulligan", "place"):
         return
     losers = []
-    for seat in SEATS:
-        pl = t.p(seat)
+    for seat in SEATS:  # after every step (``HocgRules.after``): read straight off the state
+        pl = s["players"][seat]
         if pl["life"] <= 0:
             losers.append((seat, "ライフが0になった"))
-        elif t.stage_count(seat) == 0:
+        elif pl["center"] is None and pl["collab"] is None and not pl["back"]:
             losers.append((seat, "ステージにホロメンがいなくなった"))
     if len(losers) == 2:
         finish(t, None, f"両者が同時に敗北条件を満たした（{losers[0][1]}・{losers[1][1]}）: 引き分け")
@@ -283,6 +283,10 @@ def check_downs(t: Board, by: dict | None = None) -> None:
     (お互いのステージホロメンが同じタイミングで…次に番を行うプレイヤー); then the 「ダウンさせた時」
     abilities of ``by`` (the holomem that dealt the damage: ``ko_triggers``)."""
     s = t.s
+    down_now = {seat: [(pos, h) for pos, h in t.stage(seat) if h["damage"] >= t.max_hp(h)] for seat in SEATS}
+    if not any(down_now.values()):  # after nearly every damage: no window, no step to take
+        decide(t)
+        return
     if "down" in WINDOWS and WINDOWS["down"](t, by):
         return  # 「…がダウンした時に使える」 first (ダウン①), then these steps again (``abilities.windows``)
     order = [other(s["active"]), s["active"]]
@@ -290,9 +294,8 @@ def check_downs(t: Board, by: dict | None = None) -> None:
     triggered: list[dict] = []
     over: dict[str, int] = {}
     for seat in order:
-        downed = [(pos, h) for pos, h in t.stage(seat) if h["damage"] >= t.max_hp(h)]
         # archive from the back end first so that back indices stay valid
-        for pos, h in sorted(downed, key=lambda x: _archive_order(x[0])):
+        for pos, h in sorted(down_now[seat], key=lambda x: _archive_order(x[0])):
             if by and seat != by["seat"]:  # the damage over the HP it had left (``READS_OVER``)
                 over[pos] = h["damage"] - t.max_hp(h)
             own = down_triggers(t, seat, h["card"])

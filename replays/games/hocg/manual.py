@@ -785,7 +785,8 @@ def _candidates(t: Board, seat: str, text: str, cmd: Any, words: Words | None = 
     """Every step of the kinds the table has; ``words``: the text's, to leave out the deck's
     cards when it names no card leaving the deck (``Words.names`` would drop each of them,
     and they are most of the candidates: this runs as each ability opens, on every fold); so
-    with the hand's, the archive's and the cheer to archive."""
+    with the hand's, the archive's, the cheer to archive, and the moves onto, off and across the stage (each left
+    out only where ``Words.names`` would drop every one of them)."""
     opp = other(seat)
     mine, theirs = t.positions(seat), t.positions(opp)
     pl = t.p(seat)
@@ -816,18 +817,20 @@ def _candidates(t: Board, seat: str, text: str, cmd: Any, words: Words | None = 
             h = t.holo(opp if side == "opponent" else seat, pos)
             if words is None or words.has("エール") and words.has("アーカイブ"):
                 out += [cmd("archive_cheer", card=card, side=side, pos=pos) for card in sorted(set(h["cheer"]))]
-            out += [cmd("move", card=h["card"], src=pos, dest=dest, side=side) for dest in OFF_STAGE]
-    for src in mine:
+            if words is None or words.has(*Words.STAGE):
+                out += [cmd("move", card=h["card"], src=pos, dest=dest, side=side) for dest in OFF_STAGE]
+    for src in mine if words is None or words.has("交代", "移動", "入れ替え") else ():
         out += [cmd("move", card=t.holo(seat, src)["card"], src=src, dest=dest)
                 for dest in mine + [new_back(t, seat)] if dest != src]
-    for side, positions in (("opponent", theirs), ("self", mine)):
+    taken_off = words is None or words.has("付いている", "のエール", *Words.STAGE)
+    for side, positions in (("opponent", theirs), ("self", mine)) if taken_off else ():
         for pos in positions:
             h = t.holo(opp if side == "opponent" else seat, pos)
             out += [cmd("move", card=card, src=pos, dest=dest, side=side) for card in sorted(set(h["attached"]))
                     for dest in ("hand", "archive", "deck_bottom", "deck")]
             out += [cmd("move", card=card, src=pos, dest="cheer_deck", side=side) for card in sorted(set(h["cheer"]))]
     supports = {"hand": t.hand_cards(seat), "archive": sorted(set(pl["archive"])), "deck": deck}
-    for src, cards in supports.items():
+    for src, cards in supports.items() if words is None or words.has("付け") else ():
         out += [cmd("move", card=card, src=src, dest=pos) for card in cards
                 if t.card(card)["support"] in C.ATTACHED for pos in mine]
     out += [cmd("move", card=None, src="deck_top", dest=dest)

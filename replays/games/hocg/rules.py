@@ -752,6 +752,10 @@ def start_turn(t: Board, seat: str, now: bool = True) -> None:
 MAX_PLACEMENTS = 200
 
 
+#: the state's parts ``HocgRules.copy`` shares with the state it copies (``events`` starts afresh)
+_SHARED = ("zones", "seed", "roll", "chance")
+
+
 class HocgRules(Game):
     context = Board
     expansion_limit = 256  # a redraw of seven unseen cards lists its first sequences only
@@ -812,10 +816,17 @@ class HocgRules(Game):
         manual.settle(t)
 
     def copy(self, state: dict) -> dict:
-        """A deep copy whose ``events`` start empty (they are the notes of one command); the
-        zones are shared: the kit copies them on their first move."""
-        s = marshal.loads(marshal.dumps({k: v for k, v in state.items() if k not in ("zones", "events")}))
-        s["zones"] = state["zones"]
+        """A deep copy whose ``events`` start empty (they are the notes of one command); what is
+        never changed in place is shared, not copied: the zones (the kit copies them on their
+        first move), the seed, the last die (``roll``: only ever replaced) and ``chance`` (the
+        kit replaces it after every command)."""
+        rest = dict(state)
+        for key in (*_SHARED, "events"):
+            rest.pop(key, None)
+        s = marshal.loads(marshal.dumps(rest))
+        for key in _SHARED:
+            if key in state:
+                s[key] = state[key]
         s["events"] = []
         return s
 

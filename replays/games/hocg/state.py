@@ -61,6 +61,42 @@ def other(seat: str) -> str:
 
 POS_NAMES = {"center": "センター", "collab": "コラボ"}
 
+_PRESENT: dict[str, frozenset[str]] = {}
+
+
+def present(cs: Any) -> frozenset[str]:
+    """Every effect name (and parameter name) the card set's abilities and arts use, nested ones included,
+    once per card set: a hook reading an effect no card of the set has returns at once (every fold runs the
+    hooks at every step).
+
+    >>> class CS: digest, cards = "d", {"a": {"abilities": [{"effect": "x", "params": {"then": {"effect": "y"}}}], "arts": []}}
+    >>> sorted(present(CS()))
+    ['effect', 'params', 'then', 'x', 'y']
+    """
+    found = _PRESENT.get(cs.digest)
+    if found is None:
+        names: set[str] = set()
+
+        def walk(x: Any) -> None:
+            if isinstance(x, dict):
+                for k, v in x.items():
+                    names.add(k)
+                    if k == "effect" and isinstance(v, str):
+                        names.add(v)
+                    walk(v)
+            elif isinstance(x, list):
+                for v in x:
+                    walk(v)
+
+        for card in cs.cards.values():
+            walk(card.get("abilities") or [])
+            walk(card.get("arts") or [])
+        if len(_PRESENT) > 64:
+            _PRESENT.clear()
+        found = _PRESENT[cs.digest] = frozenset(names)
+    return found
+
+
 #: what the families add to a holomem's HP where it is read (``Board.max_hp``): ``modify(board, holo) -> n``
 #: (a gift 「このホロメンのHP+N」 of the holomem's own top card, …)
 HP_MODIFIERS: list[Any] = []
@@ -239,6 +275,10 @@ class Board(Ctx):
         return ([pos for pos in ("center", "collab") if pl[pos] is not None]
                 + [f"back{i}" for i in range(len(pl["back"]))])
 
+    def has(self, *effects: str) -> bool:
+        """Whether some card of the set uses one of ``effects`` (``present``)."""
+        return not present(self.cs).isdisjoint(effects)
+
     def stage_count(self, seat: str) -> int:
         # asked twice by every ``decide`` (the win check after each step): counted, not walked
         pl = self.p(seat)
@@ -251,10 +291,12 @@ class Board(Ctx):
         return self.zones.size(f"cheer/{seat}") - self.p(seat)["life"]
 
     def max_hp(self, h: Mapping[str, Any]) -> int:
-        base = self.card(h["card"])["hp"] or 0
-        return (base + h["mods"]["hp"] + self.lasting(h, "hp")
-                + sum(self.constant(c, "mascot_hp", h) for c in h["attached"])
-                + sum(modify(self, h) for modify in HP_MODIFIERS))
+        total = (self.card(h["card"])["hp"] or 0) + h["mods"]["hp"]
+        if h.get("lasting"):
+            total += self.lasting(h, "hp")
+        if h["attached"] and self.has("mascot_hp"):
+            total += sum(self.constant(c, "mascot_hp", h) for c in h["attached"])
+        return total + sum(modify(self, h) for modify in HP_MODIFIERS)
 
     def lasting(self, h: Mapping[str, Any], kind: str) -> int:
         """The lasting modifiers of ``kind`` ("hp", "arts") on ``h``: until a turn's end, or

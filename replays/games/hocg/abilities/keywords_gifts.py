@@ -261,7 +261,7 @@ def modify_damage(t: Board, seat: str, pos: str, amount: int, *, source: str | N
     if attacker is not None and attacker["card"] != by.get("card"):
         attacker = None
     arts = not special and by.get("art") is not None
-    for gpos, g in t.stage(dealer):
+    for gpos, g in t.stage(dealer) if t.has("arts_gift", "special_plus") else ():
         for pa in _gift(t, g["card"], "arts_gift"):
             if pa.get("while_attached") and not any(set(pa["while_attached"]) & names_of(t, a) for a in g["attached"]):
                 continue  # 「このホロメンに〈A〉か〈B〉が付いている間」
@@ -282,7 +282,7 @@ def modify_damage(t: Board, seat: str, pos: str, amount: int, *, source: str | N
             if m["kind"] == "arts_per_cheer":
                 n = len(attacker["cheer"]) if m.get("cap") is None else min(len(attacker["cheer"]), m["cap"])
                 amount += n * m["amount"]
-    for gpos, g in t.stage(seat):
+    for gpos, g in t.stage(seat) if t.has("damage_cut", "hp_guard") else ():
         for pa in _gift(t, g["card"], "damage_cut"):
             if _active(pa, gpos) and any(_whom_fits(t, seat, pos, h, gpos, w) for w in pa["whom"]) \
                     and _from_level(t, source, attacker, pa.get("from_level")) \
@@ -727,7 +727,7 @@ def event_gift_frames(t: Board, seat: str, on: str, what: dict) -> list[dict]:
     """The frames of ``seat``'s gifts for ``on``: "collab" (``what``: the holomem that collabed) or "oshi" / "sp"
     (``what``: the skill used); put under the event's own frames, they resolve after them."""
     out = []
-    for gpos, g in t.stage(seat):
+    for gpos, g in t.stage(seat) if t.has("event_gift") else ():
         for a in t.card(g["card"])["abilities"]:
             pa = a.get("params") or {}
             if a["kind"] != "gift" or a.get("effect") != "event_gift" or pa["on"] != on or not _active(pa, gpos):
@@ -829,7 +829,7 @@ def hp_gifts(t: Board, h: dict) -> int:
     holds, or N while it holds a card (「付いているなら」) or its player's stage has a holomem (「自分のステージに
     …がいるなら」)."""
     total = 0
-    for pa in _gift(t, h["card"], "hp_gift"):
+    for pa in _gift(t, h["card"], "hp_gift") if t.has("hp_gift") else ():
         if pa.get("per") == "stacked":
             total += pa["amount"] * len(h["stack"])
         elif pa.get("per") == "cheer":

@@ -995,7 +995,7 @@ def hp_while(t: Board, h: dict) -> int:
     """``state.HP_MODIFIERS``: the attached cards' 「(◆…)(自分の推しホロメンが〈名前〉なら、)このマスコットが
     付いているホロメンのHP+N」 (``hp_while``) while the holder fits."""
     total = 0
-    for _, e in _entries(t, h, "hp_while") if h.get("attached") else ():
+    for _, e in _entries(t, h, "hp_while") if h.get("attached") and t.has("hp_while") else ():
         if "oshi" in e:
             seat = _seat_of(t, h)
             if seat is None or e["oshi"] not in names_of(t, t.p(seat)["oshi"]):

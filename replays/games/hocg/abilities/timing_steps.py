@@ -233,6 +233,8 @@ def _relevant(t: Board) -> bool:
     """Some ability of either stage (or a turn's pending extra turn) waits on the steps' moments: only then does
     「ターンエンド」 go through them as frames (the state of a game without one stays as it was)."""
     pl = t.p(t.s["active"])
+    if not t.has("step_gift", "end_step", "turn_end_skill"):
+        return bool(pl.get("at_turn_end"))
     return any(_step_abilities(t, seat) for seat in SEATS) or bool(pl.get("at_turn_end")) or _tool_end_waits(t) \
         or any(a.get("effect") == "turn_end_skill" for a in t.cs.cards.get(pl["oshi"], {}).get("abilities", ()))
 
