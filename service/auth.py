@@ -11,7 +11,9 @@ Tokens are random (``kifu_`` + ``secrets.token_urlsafe(32)``) and only their SHA
   physical or observed one the recorder states what happens);
 - ``annotator``: what the public sees, and writes notes on any match (``may_annotate``,
   ``may_read_notes``; notes are their own stream);
-- anonymous (``None``): the public perspective.
+- anonymous (``None``): the public perspective;
+- everyone, where the organizer set a broadcast delay: ``broadcast``, the omniscient view
+  some turns or minutes behind the live head (``kifu.service.broadcast``).
 
 A finished match whose ``public_when_finished`` is true is open to everyone, omniscient
 view and seed included. Every omniscient look at a LIVE match by a judge or an admin is
@@ -34,6 +36,7 @@ from typing import Any, Mapping
 
 from kifu.replays.rules import OMNISCIENT, PUBLIC, seat_ids
 from kifu.service import faults
+from kifu.service.broadcast import BROADCAST
 from kifu.service.errors import BadRequest, Forbidden, Unauthorized
 
 ROLES = ("admin", "judge", "head_judge", "recorder", "player", "annotator")
@@ -207,17 +210,26 @@ def _open(info: Any) -> bool:
 
 
 def perspectives_for(principal: Principal | None, info: Any) -> list[str]:
-    """Every perspective ``principal`` may ask for on this match, public first."""
+    """Every perspective ``principal`` may ask for on this match, public first; with a
+    broadcast delay set, the delayed ``broadcast`` (``kifu.service.broadcast``) for everyone,
+    next to the public: a stream needs no token."""
+    public = [PUBLIC, BROADCAST] if getattr(info, "broadcast", None) is not None else [PUBLIC]
     seats = _seats(info)
     if _open(info) or (principal is not None and principal.role in OMNISCIENT_ROLES):
-        return [PUBLIC, *seats, OMNISCIENT]
+        return [*public, *seats, OMNISCIENT]
     if principal is None or principal.match != info.id:
-        return [PUBLIC]
+        return public
     if principal.role == "recorder":
-        return [PUBLIC, *seats]
+        return [*public, *seats]
     if principal.role == "player" and principal.seat in seats:
-        return [PUBLIC, principal.seat]
-    return [PUBLIC]
+        return [*public, principal.seat]
+    return public
+
+
+def widest(principal: Principal | None, info: Any) -> str:
+    """The perspective that shows ``principal`` the most of this match now (a judge's
+    omniscient one): the broadcast aside, which is the omniscient view only up to its head."""
+    return [p for p in perspectives_for(principal, info) if p != BROADCAST][-1]
 
 
 def _chance_table(info: Any) -> bool:
@@ -285,8 +297,9 @@ def sees_all_matches(principal: Principal | None) -> bool:
 
 def needs_audit(principal: Principal | None, info: Any, perspective: str) -> bool:
     """A judge's or admin's look at hidden information of a live match: the omniscient
-    view, and any seat's view too (two seat views make nearly the omniscient one)."""
-    return perspective != PUBLIC and info.status != "finished" and principal is not None \
+    view, and any seat's view too (two seat views make nearly the omniscient one). Not
+    the broadcast: it is everyone's, and shows nothing that is still live."""
+    return perspective not in (PUBLIC, BROADCAST) and info.status != "finished" and principal is not None \
         and principal.role in OMNISCIENT_ROLES
 
 

@@ -187,7 +187,7 @@ def event_cases(matches: MatchService, client: Any, eid: str,
                     continue
                 if not (info.listed or auth.sees_all_matches(principal)):
                     continue
-                perspective = auth.perspectives_for(principal, info)[-1]
+                perspective = auth.widest(principal, info)
                 rows.append({"info": info, "round": played.get("number"), "table": tab["table"],
                              "cases": cases(matches, mid, perspective), "reads_files": perspective == OMNISCIENT})
     return state, rows

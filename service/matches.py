@@ -30,7 +30,7 @@ import copy
 import secrets
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -41,7 +41,7 @@ from kifu.replays.demo import iso
 from kifu.replays.errors import RuleViolation, SchemaError
 from kifu.replays.kit.cardset import CardSet, CardSetError
 from kifu.replays.kit.chance import Event, Given, ImpossibleOutcome, OutcomeNeeded
-from kifu.replays.rules import PUBLIC, Command, Rules, perspectives, seat_ids
+from kifu.replays.rules import OMNISCIENT, PUBLIC, Command, Rules, perspectives, seat_ids
 from kifu.replays.snapshots import Snapshot
 from kifu.replays.verify import Divergence, verify_text
 from kifu.service.cache import Cached, StateCache
@@ -61,6 +61,7 @@ from kifu.service.errors import (
     StoreCorrupt,
     UnknownCardSet,
 )
+from kifu.service import broadcast as _broadcast
 from kifu.service import decktext
 from kifu.service import notes as _notes
 from kifu.service.ids import check_match_id, new_match_id
@@ -116,6 +117,10 @@ class MatchInfo:
     rules_version: int = 0
     tournament: str | None = None
     imported: bool = False
+    #: the broadcast delay in force (``kifu.service.broadcast``): the match's own, else its event's
+    broadcast: _broadcast.Delay | None = None
+    #: where ``broadcast`` comes from: "match", "event" or None
+    broadcast_source: str | None = None
 
     @property
     def seats(self) -> list[dict[str, str]]:
@@ -136,7 +141,8 @@ class MatchInfo:
             status=meta["status"], chain=meta["chain"], state_hash=meta["state_hash"], outcome=meta["outcome"],
             created=meta["created"], updated=meta["updated"], public_when_finished=meta["public_when_finished"],
             listed=meta["listed"], rules_version=meta["rules_version"], tournament=meta.get("tournament") or None,
-            imported=meta.get("imported") == "1",
+            imported=meta.get("imported") == "1", broadcast=_broadcast.stored(meta.get("broadcast")),
+            broadcast_source="match" if meta.get("broadcast") else None,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -335,6 +341,10 @@ class MatchService:
         self.cache = cache if cache is not None else StateCache()
         self._statics: dict[str, _Static] = {}
         self._bound: dict[tuple[str, str], Rules] = {}
+        #: mid -> (seq, state at seq, turn of each step, append time of each step): the broadcast head's inputs
+        self._steps: dict[str, tuple[int, Any, list[int], list[datetime]]] = {}
+        #: event id -> (its log's length, its broadcast delay)
+        self._event_delays: dict[str, tuple[int, _broadcast.Delay | None]] = {}
 
     # -- games and card sets ----------------------------------------------------------
 
@@ -545,7 +555,99 @@ class MatchService:
         meta = self.store.meta(check_match_id(mid))
         if meta is None:
             raise NotFound(f"no match {mid}")
-        return MatchInfo.from_meta(meta, self._try_bind(meta["header"]))
+        info = MatchInfo.from_meta(meta, self._try_bind(meta["header"]))
+        if info.broadcast is None:
+            inherited = self._event_delay(info.header)
+            if inherited is not None:
+                info.broadcast, info.broadcast_source = inherited, "event"
+        return info
+
+    # -- the delayed broadcast (kifu.service.broadcast) ---------------------------------------
+
+    def set_broadcast(self, mid: str, delay: Any) -> MatchInfo:
+        """Give the match its own broadcast delay (``{"turns": N}`` and/or ``{"minutes": M}``), or
+        with None take its own away (its event's then applies, if any); 422 and nothing
+        written for a bad one."""
+        mid = check_match_id(mid)
+        checked = _broadcast.check(delay)
+        if not self.store.set_broadcast(mid, canon.dumps(checked.to_json()) if checked else None):
+            raise NotFound(f"no match {mid}")
+        return self.info(mid)
+
+    def _event_delay(self, header: Mapping[str, Any]) -> _broadcast.Delay | None:
+        """The broadcast delay of the event the header names (None: none, or no such event),
+        folded again only when the event's log has grown."""
+        from kifu.service.tournaments.fold import fold
+        from kifu.service.tournaments.store import EVENT_ID, EventStore, log_key
+
+        eid = header.get("tournament")
+        if not isinstance(eid, str) or not EVENT_ID.match(eid):
+            return None
+        length = int(self.store.client.xlen(log_key(eid)))
+        if not length:
+            return None
+        cached = self._event_delays.get(eid)
+        if cached is not None and cached[0] == length:
+            return cached[1]
+        delay = _broadcast.stored(fold(EventStore(self.store.client).entries(eid)).get("broadcast"))
+        if len(self._event_delays) > 1024:
+            self._event_delays.clear()
+        self._event_delays[eid] = (length, delay)
+        return delay
+
+    def _step_facts(self, mid: str, st: _Static, upto: int) -> tuple[list[int], list[datetime]]:
+        """The turn and the append time of every step 0..``upto``, extended from the last call
+        (the log only grows: a folded prefix never changes)."""
+        rules = st.rules
+        found = self._steps.get(mid)
+        if found is None or found[0] > upto:
+            state = self._materialize(mid, st, 0).state
+            found = (0, state, [rules.turn(state)], [_moment(st.header["created"])])
+        seq, state, turns, times = found
+        if seq < upto:
+            turns, times = list(turns), list(times)
+            earlier = self._earlier_states(mid, st)
+            for entry in self.store.entries(mid, seq + 1, upto):
+                state = rules.apply(state, entry["command"], state_at=earlier)
+                turns.append(rules.turn(state))
+                times.append(_moment(entry["at"]))
+            if len(turns) != upto + 1:
+                raise StoreCorrupt(f"match {mid}: entries {seq + 1}..{upto} are not all in the log")
+            if len(self._steps) > 256:
+                self._steps.clear()
+            self._steps[mid] = (upto, state, turns, times)
+        return turns[:upto + 1], times[:upto + 1]
+
+    def broadcast_head(self, info: MatchInfo, now: datetime | None = None) -> int | None:
+        """The last step the ``broadcast`` perspective shows now (``kifu.service.broadcast.head``),
+        None while nothing is broadcast yet; ``NotFound`` when the match has no broadcast delay."""
+        if info.broadcast is None:
+            raise NotFound(f"match {info.id} is not broadcast: its organizer has set no broadcast delay")
+        turns, times = self._step_facts(info.id, self._static(info.id), info.seq)
+        return _broadcast.head(turns, times, info.broadcast, now or self.clock(), finished=not info.live)
+
+    def as_seen(self, info: MatchInfo, perspective: str, now: datetime | None = None) -> MatchInfo:
+        """``info`` as ``perspective`` may know it: for ``broadcast`` the match as it was at the
+        broadcast head (its seq, chain, status and outcome then), so that whatever reads
+        the head from it stops there; ``NotFound`` while nothing is broadcast yet."""
+        if perspective != _broadcast.BROADCAST:
+            return info
+        at = self.broadcast_head(info, now)
+        assert info.broadcast is not None
+        if at is None:
+            raise NotFound(f"nothing of match {info.id} is broadcast yet: the broadcast stays "
+                           f"{info.broadcast.words()} behind the live match")
+        if at == info.seq:
+            return info
+        entry = self.store.entry(info.id, at) if at else None
+        chain = entry["chain"] if entry else records.genesis(info.header)
+        state_hash = entry["state_hash"] if entry else self._materialize(info.id, self._static(info.id), 0).state_hash
+        return replace(info, seq=at, chain=chain, state_hash=state_hash, status="live", outcome=None,
+                       updated=entry["at"] if entry else info.created)
+
+    def _broadcast_limit(self, mid: str) -> int:
+        """The broadcast head of ``mid`` now, or ``NotFound`` (no delay, nothing broadcast yet)."""
+        return self.as_seen(self.info(mid), _broadcast.BROADCAST).seq
 
     def seed(self, mid: str) -> str:
         """The match's secret seed; callers decide who may see it."""
@@ -650,12 +752,13 @@ class MatchService:
             item = self._materialize(mid, st, at)
         return item.seq, copy.deepcopy(item.state)
 
-    def judging(self, mid: str) -> dict[str, Any] | None:
-        """The judging layer of the head state (cases, superseded spans, penalties), a copy,
-        or None while nobody has judged: every move list reads it, so only it is copied."""
+    def judging(self, mid: str, at: int | None = None) -> dict[str, Any] | None:
+        """The judging layer of the head state (of step ``at``, if given: the broadcast's head)
+        (cases, superseded spans, penalties), a copy, or None while nobody has judged: every
+        move list reads it, so only it is copied."""
         mid = check_match_id(mid)
         st = self._static(mid)
-        layer = judging.layer(self._load_head(mid, st).state)
+        layer = judging.layer((self._load_head(mid, st) if at is None else self._materialize(mid, st, at)).state)
         return copy.deepcopy(layer) if layer is not None else None
 
     def entries(self, mid: str, frm: int = 1, to: int | None = None) -> list[dict[str, Any]]:
@@ -687,15 +790,23 @@ class MatchService:
         """
         mid = check_match_id(mid)
         st = self._static(mid)
-        if perspective not in perspectives(st.players):
-            raise BadRequest({"as": [f"one of {', '.join(perspectives(st.players))}"]})
+        if perspective not in _known(st.players):
+            raise BadRequest({"as": [f"one of {', '.join(_known(st.players))}"]})
         read = self._head(mid)
         head = read[0]
+        if perspective == _broadcast.BROADCAST:
+            # nothing past the broadcast head leaves here, whoever asks
+            limit = self._broadcast_limit(mid)
+            if at is None:
+                at = limit
+            elif isinstance(at, int) and not isinstance(at, bool) and limit < at <= head:
+                raise NotFound(f"step {at} is not broadcast yet: the broadcast is at step {limit}")
         if at is None:
             at = head
         if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= head:
             raise BadRequest({"step": [f"a step from 0 to {head}"]})
         rules = st.rules
+        seen = _rules_perspective(perspective)
         item = None
         if line and at > 0:
             items, state = self._history(mid, perspective, at, at, head)
@@ -705,11 +816,11 @@ class MatchService:
         else:
             state = self._materialize(mid, st, at).state
         outcome = rules.outcome(state)
-        view = rules.view(state, perspective)
+        view = rules.view(state, seen)
         listed: list[SeatCommands] = []
         public_to_act = None
         if seats:
-            public_to_act = list((view if perspective == PUBLIC else rules.view(state, PUBLIC))["to_act"])
+            public_to_act = list((view if seen == PUBLIC else rules.view(state, PUBLIC))["to_act"])
             awaited = set(rules.to_act(state)) if at == head and outcome is None else set()
             for seat in seats:
                 if seat not in seat_ids(st.players):
@@ -743,10 +854,13 @@ class MatchService:
         ``head_seq``: the head the caller has just read (one round trip less)."""
         mid = check_match_id(mid)
         st = self._static(mid)
-        if perspective not in perspectives(st.players):
-            raise BadRequest({"as": [f"one of {', '.join(perspectives(st.players))}"]})
+        if perspective not in _known(st.players):
+            raise BadRequest({"as": [f"one of {', '.join(_known(st.players))}"]})
         if head_seq is None:
             head_seq = self._head(mid)[0]
+        if perspective == _broadcast.BROADCAST:
+            head_seq = min(head_seq, self._broadcast_limit(mid))
+        seen = _rules_perspective(perspective)
         if not isinstance(frm, int) or isinstance(frm, bool) or frm < 1:
             raise BadRequest({"from": ["an integer >= 1"]})
         if to is None or to > head_seq:
@@ -765,8 +879,8 @@ class MatchService:
             after = rules.apply(state, command, state_at=earlier)
             out.append({
                 "seq": entry["seq"], "at": entry["at"], "actor": entry["actor"], "by": entry["by"],
-                "command": rules.redact(state, command, after, perspective),
-                "describe": rules.describe(state, command, after, perspective),
+                "command": rules.redact(state, command, after, seen),
+                "describe": rules.describe(state, command, after, seen),
                 "turn": rules.turn(state), "judge": judging.is_judge(command),
                 "state_hash": entry["state_hash"], "chain": entry["chain"],
             })
@@ -1043,6 +1157,27 @@ class MatchService:
             raise ImportConflict(mid, f"a record with this header is already stored as match {mid}, with "
                                       f"another log ({meta['seq']} entries, head {meta['chain'][:16]})")
         return self.info(mid)
+
+
+def _known(players: int) -> list[str]:
+    """Every perspective a match of ``players`` has: the rules' and the delayed broadcast."""
+    return [*perspectives(players), _broadcast.BROADCAST]
+
+
+def _rules_perspective(perspective: str) -> str:
+    """What ``Rules.view``/``redact``/``describe`` are asked for: the broadcast is the
+    omniscient view, at a step its callers have already limited."""
+    return OMNISCIENT if perspective == _broadcast.BROADCAST else perspective
+
+
+def _moment(value: Any) -> datetime:
+    """An entry's ``at`` as a time; one an imported record wrote unreadably counts as never
+    old enough (a minutes delay then holds it back rather than guess)."""
+    try:
+        moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return datetime.max.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
 def _check_deal(table: str, deal: Any) -> list[Any] | None:

@@ -383,6 +383,18 @@ class Store:
         """The match's meta hash, typed (seq int, header dict, outcome dict|None), or None."""
         return _meta_from_hash(self.client.hgetall(keys.meta(check_match_id(mid))))
 
+    def set_broadcast(self, mid: str, delay: str | None) -> bool:
+        """Keep the match's own broadcast delay (its JSON text; None: none) in its meta hash;
+        False, writing nothing, when there is no such match."""
+        key = keys.meta(check_match_id(mid))
+        if not self.client.exists(key):
+            return False
+        if delay is None:
+            self.client.hdel(key, "broadcast")
+        else:
+            self.client.hset(key, "broadcast", delay)
+        return True
+
     def head(self, mid: str) -> tuple[int, str, str, str] | None:
         """``(seq, chain, state_hash, status)`` in one small read, or None."""
         seq, chain, state_hash, status = self.client.hmget(

@@ -9,7 +9,10 @@ Each event's ``id`` is the last seq it covers, so a reconnecting EventSource res
 after it (``Last-Event-ID``) without loss or repeats. A comment line every
 ``heartbeat`` seconds keeps proxies from closing an idle stream and lets the server
 notice a client that has left. When the match is finished the stream sends ``end``
-(the page closes its EventSource on it) and stops.
+(the page closes its EventSource on it) and stops. The delayed ``broadcast``'s stream
+(``kifu.service.broadcast``) sends an entry's events once the broadcast head passes it,
+which new entries and, for a minutes delay, time alone move; it ends once the whole
+finished match is broadcast.
 
 The stream holds no lock and no Redis connection of its own: it waits on the process's
 follow hub (``kifu.service.fanout``: one ``XREAD`` for every followed match), which wakes the
@@ -34,6 +37,7 @@ from its last event id (an idle one needs no Redis for its heartbeats and stays 
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter, OrderedDict
 import logging
 from typing import Any, Callable, Iterable, Iterator
@@ -42,7 +46,8 @@ from flask import current_app, request, session
 
 from kifu.replays.rules import PUBLIC
 from kifu.service import auth, faults, limits
-from kifu.service.errors import BadRequest, RateLimited
+from kifu.service.broadcast import BROADCAST
+from kifu.service.errors import BadRequest, NotFound, RateLimited
 from kifu.service.fanout import FollowHub
 from kifu.web import signin, viewer
 
@@ -80,18 +85,19 @@ class StreamSlots:
 
 
 class _Rendered:
-    """The public frames of recent entries, rendered once per process for all their viewers
-    (a table's spectators all see the public view; hidden views are rendered per stream)."""
+    """The public (and broadcast) frames of recent entries, rendered once per process for
+    all their viewers (a table's spectators all see the same; hidden views are rendered per
+    stream)."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self._frames: OrderedDict[tuple[str, int], list[str]] = OrderedDict()
+        self._frames: OrderedDict[tuple[str, str, int], list[str]] = OrderedDict()
         self.hits = 0
 
     def __call__(self, mid: str, perspective: str, seq: int, make: Callable[[], list[str]]) -> list[str]:
-        if perspective != PUBLIC:
+        if perspective not in (PUBLIC, BROADCAST):
             return make()
-        key = (mid, seq)
+        key = (mid, perspective, seq)
         found = self._frames.get(key)
         if found is not None:
             self.hits += 1
@@ -200,7 +206,9 @@ def stream(svc: Any, mid: str, perspective: str, after: int, *,
                           "or on this server); close another viewer tab, or reload later for the latest moves")
     allowed = _still_allowed(svc, mid, perspective, redis_client, sid)
     hub = follow_hub()
-    if hub is None:
+    if perspective == BROADCAST:
+        frames = _broadcast_frames(svc, hub, mid, after, render=render, heartbeat=heartbeat, allowed=allowed)
+    elif hub is None:
         frames = _frames(svc, mid, perspective, after, render=render, heartbeat=heartbeat, allowed=allowed)
     else:
         frames = _hub_frames(svc, hub, mid, perspective, after, render=render, heartbeat=heartbeat,
@@ -262,6 +270,47 @@ def _hub_frames(svc: Any, hub: FollowHub, mid: str, perspective: str, after: int
         yield frame("end", "finished", last)
 
 
+def _broadcast_frames(svc: Any, hub: FollowHub | None, mid: str, after: int, *, render: Callable[..., str],
+                      heartbeat: float, allowed: Callable[[], bool]) -> Iterator[str]:
+    """The broadcast's frames: an event per entry once the broadcast head passes it. The
+    head moves with the live log (the hub wakes the stream on an append) and with time (a
+    minutes delay: it is looked at again every heartbeat), never past what
+    ``MatchService.as_seen`` allows; ends once the whole finished match is broadcast."""
+    yield f"retry: {RETRY_MS}\n: following the broadcast of {mid} after seq {after}\n\n"
+    last = after
+    live = svc.store.followed(mid)
+    if hub is not None:
+        hub.subscribe(mid, live[0] if live else 0)
+    try:
+        while live is not None:
+            if not allowed():  # the organizer took the delay away, or the match is gone
+                yield frame("end", "not broadcast", last)
+                return
+            try:
+                seen = svc.as_seen(svc.info(mid), BROADCAST)
+            except NotFound:
+                seen = None  # nothing broadcast yet
+            if seen is not None:
+                for seq in range(last + 1, seen.seq + 1):
+                    yield from rendered(mid, BROADCAST, seq, lambda: list(
+                        batch_frames(svc, mid, BROADCAST, seq - 1, seq, render, info=seen)))
+                    last = seq
+                if seen.status == "finished" and last >= seen.seq:
+                    yield frame("end", "finished", last)
+                    return
+            if hub is not None:
+                moved = hub.wait(mid, live[0], heartbeat) > live[0]
+            else:
+                time.sleep(heartbeat)
+                moved = False
+            if not moved and (seen is None or seen.seq <= last):
+                yield ": keepalive\n\n"
+            live = svc.store.followed(mid)
+    finally:
+        if hub is not None:
+            hub.unsubscribe(mid)
+
+
 def _frames(svc: Any, mid: str, perspective: str, after: int, *,
             render: Callable[..., str], heartbeat: float,
             allowed: Callable[[], bool] = lambda: True) -> Iterator[str]:
@@ -301,9 +350,10 @@ def _next_batch(follow: Iterator[Any]) -> list[dict[str, Any]] | None:
 
 
 def batch_frames(svc: Any, mid: str, perspective: str, last: int, upto: int,
-                 render: Callable[..., str]) -> Iterator[str]:
-    """The ``moves`` and ``marker`` events for entries ``last+1 .. upto``."""
-    info = svc.info(mid)
+                 render: Callable[..., str], *, info: Any = None) -> Iterator[str]:
+    """The ``moves`` and ``marker`` events for entries ``last+1 .. upto``; ``info`` the
+    match as the perspective knows it (default: as it is now)."""
+    info = info if info is not None else svc.info(mid)
     # One entry before the batch tells whether the first new row opens a new turn.
     items = svc.history(mid, perspective, frm=max(1, last), to=upto)
     previous_turn = items[0]["turn"] if last >= 1 and items and items[0]["seq"] == last else None

@@ -31,6 +31,7 @@ from flask import Blueprint, Response, g, make_response, redirect, render_templa
 from kifu.replays import judging as rules_of_judging
 from kifu.replays.rules import OMNISCIENT, PUBLIC, seat_ids
 from kifu.service import auth
+from kifu.service.broadcast import BROADCAST
 from kifu.service import judging as service_judging
 from kifu.service.errors import BadRequest, Forbidden, NotFound, ServiceError, Unauthorized
 from kifu.service.ids import check_match_id
@@ -61,15 +62,21 @@ def _functions() -> dict[str, Any]:
     return {"judge_marks": judge_marks, "judge_banner": judge_banner}
 
 
-def judge_marks(mid: str) -> dict[int, int]:
+def judge_marks(mid: str, perspective: str | None = None) -> dict[int, int]:
     """Superseded game entry seq -> the backup entry that superseded it, over the head's
-    layer (``kifu.replays.judging.superseded_by``); once per match and request."""
+    layer (``kifu.replays.judging.superseded_by``); once per match and request. The
+    broadcast's are its head's: a backup after it is what the delay hides."""
     cache = g.setdefault("kifu_judge_marks", {})
-    if mid not in cache:
-        judge = service_judging.layer_at_head(kifu().matches, mid)
-        cache[mid] = {seq: span["by"] for span in (judge or {}).get("superseded", ())
+    key = (mid, perspective == BROADCAST)
+    if key not in cache:
+        svc = kifu().matches
+        if perspective == BROADCAST:
+            judge = svc.judging(mid, svc.as_seen(svc.info(mid), BROADCAST).seq)
+        else:
+            judge = service_judging.layer_at_head(svc, mid)
+        cache[key] = {seq: span["by"] for span in (judge or {}).get("superseded", ())
                       for seq in range(span["from"], span["to"] + 1)}
-    return cache[mid]
+    return cache[key]
 
 
 def judge_banner(mid: str, perspective: str) -> dict[str, Any]:
@@ -262,7 +269,7 @@ def cases(mid: str):
     svc = kifu().matches
     info = svc.info(check_match_id(mid))
     who = principal()
-    perspective = auth.perspectives_for(who, info)[-1]
+    perspective = auth.widest(who, info)
     found = service_judging.cases(svc, info.id, perspective)
     return varying(make_response(render_template(
         "judging/cases.html", info=info, mid=info.id, cases=found, game=viewer.game_context(info), principal=who,

@@ -364,6 +364,7 @@ def embed(mid: str):
     who = principal()
     info = kifu().matches.info(check_match_id(mid))
     perspective, _ = viewer.choose_perspective(request.args.get("as") or None, who, info)
+    info = kifu().matches.as_seen(info, perspective)  # a broadcast embed stops at its head
     step = viewer.parse_step(request.args.get("step"), info.seq)
     if auth.needs_audit(who, info, perspective):
         auth.audit(kifu().redis, who, info, what="web embed", perspective=perspective, at=step,

@@ -34,6 +34,7 @@ from typing import Any, Mapping
 
 from kifu.replays.rules import OMNISCIENT, PUBLIC
 from kifu.service import auth, body
+from kifu.service.broadcast import BROADCAST
 from kifu.service import judging as service_judging
 from kifu.service.errors import BadRequest, Forbidden, Rejected, ServiceError
 from kifu.web import parts, pickers, viewer
@@ -58,7 +59,8 @@ def context(svc: Any, principal: auth.Principal, mid: str, asked: str | None, *,
     if not seats:
         raise Forbidden(f"a {principal.role} token may not record in this match; "
                         "sign in with a recorder token of this match or a player token of one of its seats")
-    allowed = [p for p in auth.perspectives_for(principal, info) if p != OMNISCIENT] or seats
+    # the table is at the live head: neither the judges' view nor the delayed broadcast
+    allowed = [p for p in auth.perspectives_for(principal, info) if p not in (OMNISCIENT, BROADCAST)] or seats
     if asked and asked not in allowed:
         raise Forbidden(f"the table of this match is not open to the {asked!r} perspective for a "
                         f"{principal.role} token; you may use: {', '.join(allowed)}")

@@ -398,6 +398,16 @@ def infractions(eid: str):
     return _on_event(eid, "infractions", act)
 
 
+@bp.post("/e/<eid>/broadcast")
+def broadcast(eid: str):
+    """The broadcast delay of the event's matches that set none of their own."""
+    def act():
+        who = _organizer()
+        events().set_broadcast(eid, viewer.read_delay(request.form), by=who.name)
+        return _back(eid)
+    return _on_event(eid, "broadcast", act)
+
+
 @bp.post("/e/<eid>/pair")
 def pair(eid: str):
     """Pair the next round; the page that answers shows its tokens once."""

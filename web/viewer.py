@@ -14,6 +14,7 @@ from flask import url_for
 
 from kifu.replays.rules import OMNISCIENT, PUBLIC
 from kifu.service import auth
+from kifu.service.broadcast import BROADCAST
 from kifu.service.errors import BadRequest, Forbidden, NotFound
 
 MAX_STEP_DIGITS = 9
@@ -79,6 +80,18 @@ def choose_perspective(asked: str | None, principal: auth.Principal | None, info
         raise Forbidden(f"the {asked!r} perspective of this match is not open to {who}; "
                         f"you may see: {', '.join(allowed)}")
     return asked, allowed
+
+
+def read_delay(form: Mapping[str, str]) -> dict[str, Any] | None:
+    """A broadcast delay from a form's ``turns`` and ``minutes`` (each may be left empty;
+    both empty: none), for ``kifu.service.broadcast.check`` to judge: what is not a short
+    whole number goes to it as typed, and comes back as its 422 naming the field."""
+    delay: dict[str, Any] = {}
+    for name in ("turns", "minutes"):
+        raw = (form.get(name) or "").strip()
+        if raw:
+            delay[name] = int(raw) if raw.isdecimal() and len(raw) <= MAX_STEP_DIGITS else raw
+    return delay or None
 
 
 def parse_step(raw: str | None, head: int) -> int:
@@ -214,6 +227,9 @@ def perspective_label(perspective: str, info: Any) -> str:
         return "public"
     if perspective == OMNISCIENT:
         return "omniscient (judge)"
+    if perspective == BROADCAST:
+        delay = getattr(info, "broadcast", None)
+        return f"broadcast ({delay.words()} behind)" if delay is not None else "broadcast"
     return f"{perspective} · {seat_names(info).get(perspective, perspective)}"
 
 

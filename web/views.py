@@ -15,6 +15,8 @@ from htmx_flask import request as hx_request
 from werkzeug.exceptions import HTTPException
 
 from kifu.service import auth, exports, faults, limits
+from kifu.replays.rules import PUBLIC
+from kifu.service.broadcast import BROADCAST
 from kifu.service.errors import BadRequest, Forbidden, ServiceError, Unavailable
 from kifu.service.ids import check_match_id
 from kifu.service.notes import GLYPHS
@@ -157,12 +159,14 @@ def game_ids() -> list[str]:
 
 def looking_at(mid: str) -> tuple[Any, Any, Any, str, list[str]]:
     """(service, principal, match info, perspective, allowed perspectives) of a viewer request;
-    404 for a bad id, 403 for a perspective this principal may not take."""
+    404 for a bad id, 403 for a perspective this principal may not take. The info is the
+    match as the perspective knows it: the broadcast's stops at its delayed head, so every
+    step, move list and live event of the viewer stops there too."""
     svc = kifu().matches
     who = principal()
     info = svc.info(check_match_id(mid))
     perspective, allowed = viewer.choose_perspective(request.args.get("as"), who, info)
-    return svc, who, info, perspective, allowed
+    return svc, who, svc.as_seen(info, perspective), perspective, allowed
 
 
 @bp.get("/m/<mid>")
@@ -182,7 +186,7 @@ def match(mid: str):
         auth.audit(kifu().redis, who, info, what="web viewer", perspective=perspective, at=step,
                    remote=request.remote_addr)
     page = step_context(svc, info, perspective, step)
-    notes = visible_notes(svc, who, info)
+    notes = visible_notes(svc, who, info, perspective)
     page.update(step_notes=[n for n in notes if n["step"] == step], can_annotate=auth.may_annotate(who, info),
                 note_glyphs=GLYPHS)
     canonical = viewer.step_url(mid, step, perspective)
@@ -193,7 +197,9 @@ def match(mid: str):
     window = viewer.window_around(step, info.seq, moves_window())
     page.update(**window_context(svc, info, perspective, window, earlier=True, later=True),
                 allowed=allowed, principal=who, notes_by_step=by_step(notes),
-                perspective_links=[(p, viewer.perspective_label(p, info), viewer.step_url(mid, step, p))
+                perspective_links=[(p, viewer.perspective_label(p, info),
+                                    # the broadcast's own head may be behind this step: open it there
+                                    viewer.step_url(mid, None if p == BROADCAST and p != perspective else step, p))
                                    for p in allowed],
                 can_record=any(auth.may_append(who, info, s) for s in page["seats"]),
                 events_url=url_for("web.match_events", mid=mid, after=info.seq, **{"as": perspective})
@@ -273,18 +279,20 @@ def match_moves(mid: str):
                              earlier=False, later=True)
     body = render_template("match/_window.html", **ctx, setup_row=part == "step", mid=mid, perspective=perspective,
                            step=seq if part == "step" else None, current=seq if part == "step" else None,
-                           notes_by_step=by_step(visible_notes(svc, who, info)), url=viewer.step_url,
+                           notes_by_step=by_step(visible_notes(svc, who, info, perspective)), url=viewer.step_url,
                            is_judge_action=viewer.is_judge_action)
     return varying(make_response(body))
 
 
 # --- notes (annotations) ------------------------------------------------------------------
 
-def visible_notes(svc: Any, who: auth.Principal | None, info: Any) -> list[dict[str, Any]]:
-    """The match's notes this principal may read (``auth.may_read_notes``)."""
+def visible_notes(svc: Any, who: auth.Principal | None, info: Any, perspective: str | None = None) -> list[dict[str, Any]]:
+    """The match's notes this principal may read (``auth.may_read_notes``); for the
+    broadcast only those on the steps it shows (``info`` is then the match as broadcast)."""
     if not auth.may_read_notes(who, info):
         return []
-    return [n for n in svc.notes(info.id) if auth.may_read_notes(who, info, n)]
+    last = info.seq if perspective == BROADCAST else None
+    return [n for n in svc.notes(info.id) if auth.may_read_notes(who, info, n) and (last is None or n["step"] <= last)]
 
 
 def by_step(notes: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
@@ -317,6 +325,19 @@ def match_note(mid: str):
     note = svc.annotate(mid, step=step, text=request.form.get("text", ""), glyph=request.form.get("glyph") or None,
                         by=who.name, role=who.role, author=who.token_id)
     return redirect(viewer.step_url(mid, step, perspective) + f"#step-note-{note['id']}", 303)
+
+
+@bp.post("/m/<mid>/broadcast")
+def match_broadcast(mid: str):
+    """Set the match's own broadcast delay (the organizer), then back to the viewer; a
+    refusal (a delay out of range: 422) writes nothing."""
+    mid = check_match_id(mid)
+    who = principal()
+    if who is None or who.role != "admin":
+        raise Forbidden("sign in with the organizer's (admin) token to set a broadcast delay")
+    kifu().limiter.hit("write", f"tok:{who.token_id or who.name}")
+    kifu().matches.set_broadcast(mid, viewer.read_delay(request.form))
+    return redirect(viewer.step_url(mid, None, PUBLIC), 303)
 
 
 @bp.get("/m/<mid>/export")

@@ -1,8 +1,8 @@
 """The JSON API under ``/api/``: one blueprint, marshmallow schemas, JSON errors, OpenAPI 3.
 
 Views live in ``meta`` (health, games, the OpenAPI document), ``matches`` (matches,
-state, legal commands, appending, entries), ``records`` (export, import) and ``notes``
-(annotations).
+state, legal commands, appending, entries), ``records`` (export, import), ``notes``
+(annotations) and ``broadcast`` (the delayed broadcast's setting).
 """
 from __future__ import annotations
 
@@ -24,5 +24,6 @@ def _no_store(response):
 from kifu.service.api import judging, matches, meta, notes, records  # noqa: E402,F401 - routes register on import
 from kifu.service.api import tournaments  # noqa: E402,F401 - /api/events (issue 13)
 from kifu.service.api import review  # noqa: E402,F401 - variations, shapes, studies (issue 15)
+from kifu.service.api import broadcast  # noqa: E402,F401 - the delayed broadcast (issue 25)
 
 __all__ = ["bp", "errors"]

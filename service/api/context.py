@@ -13,6 +13,7 @@ from marshmallow import Schema, ValidationError
 from kifu.replays.rules import perspectives as all_perspectives
 from kifu.service import auth, body, limits
 from kifu.service.api.errors import UnsupportedMediaType
+from kifu.service.broadcast import BROADCAST
 from kifu.service.errors import BadRequest, Forbidden, NotInMatch, TooLarge, Unauthorized
 from kifu.service.ids import check_match_id
 
@@ -120,14 +121,18 @@ def perspective(info: Any, asked: str) -> str:
     A judge's (or admin's) omniscient look at a live match is written to the audit log.
     """
     players = len(info.header["seats"])
-    known = all_perspectives(players)
+    known = [*all_perspectives(players), BROADCAST]
     if asked not in known:
         raise NotInMatch({"as": [f"unknown perspective {asked!r}; one of {', '.join(known)}"]})
     who = principal()
     if asked not in auth.perspectives_for(who, info):
+        offered = ", ".join(auth.perspectives_for(who, info))
+        if asked == BROADCAST:
+            raise Forbidden(f"match {info.id} has no broadcast: its organizer has set no broadcast delay "
+                            f"(PUT /api/matches/{info.id}/broadcast); offered: {offered}")
         if who is None:
             raise Unauthorized(f"the {asked} view of this match needs a token")
-        raise Forbidden(f"a {who.role} token may not see the {asked} view of this match")
+        raise Forbidden(f"a {who.role} token may not see the {asked} view of this match; offered: {offered}")
     return asked
 
 

@@ -27,6 +27,7 @@ from kifu.service.api.context import (
     require_principal,
 )
 from kifu.service.api.schemas import INSTANCES as S
+from kifu.service.broadcast import BROADCAST
 from kifu.service.errors import BadRequest, Forbidden, NotFound, NotInMatch
 from kifu.service.limits import page_size
 
@@ -104,9 +105,11 @@ def get_state(mid: str, game: str | None = None):
     info = _of_game(kifu().matches.info(match_id(mid)), game)
     q = query(S.StateQuerySchema)
     seen_as = perspective(info, q["as_"])
+    info = kifu().matches.as_seen(info, seen_as)  # the broadcast's head is its delayed one
     at = q.get("at")
     if at is not None and at > info.seq:
-        raise NotInMatch({"at": [f"beyond the head: the match is at seq {info.seq}"]})
+        raise NotInMatch({"at": [f"beyond the head: the match is at seq {info.seq}"
+                                 + (" as broadcast" if seen_as == BROADCAST else "")]})
     step = kifu().matches.view_step(info.id, seen_as, at, line=False)
     audit_if_needed(info, seen_as, what="state", at=step.step)
     return jsonify(S.StateSchema.dump({"seq": step.step, "perspective": seen_as, "view": step.view}))
@@ -176,6 +179,7 @@ def get_entries(mid: str):
     info = kifu().matches.info(match_id(mid))
     q = query(S.EntriesQuerySchema)
     seen_as = perspective(info, q["as_"])
+    info = kifu().matches.as_seen(info, seen_as)
     first = q["from_"]
     last = min(q.get("to") or info.seq, info.seq)
     cap = int(current_app.config["KIFU_MAX_ENTRIES"])

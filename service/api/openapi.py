@@ -249,9 +249,13 @@ def document(version: str) -> dict[str, Any]:
     from kifu.service.api import review  # variations, shapes, studies (issue 15)
 
     review.document(spec, _ok, _errors, BEARER, MID)
+    from kifu.service.api import broadcast  # the delayed broadcast (issue 25)
+
+    broadcast.document(spec, _ok, _errors, BEARER, MID)
     document = spec.to_dict()
     _exact_bodies(document, plugin)
     review.exact_bodies(document["components"]["schemas"])
+    broadcast.exact_bodies(document["components"]["schemas"])
     for operations in document["paths"].values():
         for method, operation in operations.items():
             if method != "parameters":

@@ -37,6 +37,8 @@ def at_most(limit: int) -> str:
 SEAT_ID = rf"^p([1-9]|1[0-6]){END}"
 #: a perspective: the public, everything (judges), or one seat
 PERSPECTIVE = rf"^(public|omniscient|p([1-9]|1[0-6])){END}"
+#: a perspective a match's state and entries are read from: those, or the delayed broadcast
+VIEW_PERSPECTIVE = rf"^(public|omniscient|broadcast|p([1-9]|1[0-6])){END}"
 #: a stream entry id, each part a numeral of at most 2^64-1 (Redis refuses more): audit entries, notes
 STREAM_ID = rf"^{at_most(MAX_STREAM_PART)}-{at_most(MAX_STREAM_PART)}{END}"
 #: a cursor of GET /api/matches: created-ms:match-id, as ``next`` gave it
@@ -132,7 +134,7 @@ class ListQuerySchema(StrictSchema):
 class StateQuerySchema(StrictSchema):
     at = fields.Integer(validate=validate.Range(min=0, max=MAX_SEQ))
     as_ = fields.String(data_key="as", load_default="public",
-                        validate=validate.Regexp(PERSPECTIVE, error="public, omniscient or a seat id like p1"))
+                        validate=validate.Regexp(VIEW_PERSPECTIVE, error="public, omniscient, broadcast or a seat id like p1"))
 
 
 class LegalQuerySchema(StrictSchema):
@@ -143,7 +145,7 @@ class EntriesQuerySchema(StrictSchema):
     from_ = fields.Integer(data_key="from", load_default=1, validate=validate.Range(min=1, max=MAX_SEQ))
     to = fields.Integer(validate=validate.Range(min=1, max=MAX_SEQ))
     as_ = fields.String(data_key="as", load_default="public",
-                        validate=validate.Regexp(PERSPECTIVE, error="public, omniscient or a seat id like p1"))
+                        validate=validate.Regexp(VIEW_PERSPECTIVE, error="public, omniscient, broadcast or a seat id like p1"))
 
     @validates_schema
     def _order(self, data, **_kwargs):

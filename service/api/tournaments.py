@@ -145,8 +145,8 @@ _REF = {"anyOf": [{"type": "string"}, {"type": "integer"}],
 
 class ExternalTableSchema(StrictSchema):
     table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10000))
-    players = fields.List(fields.Raw(metadata=_REF), required=True, validate=validate.Length(min=1, max=2),
-                          metadata={"description": "two players, or one: a bye"})
+    players = fields.List(fields.Raw(metadata=_REF), required=True, validate=validate.Length(min=1, max=10),
+                          metadata={"description": "two players (a pod event: the game's seat count), or one: a bye"})
 
 
 class ExternalRoundSchema(StrictSchema):
@@ -161,12 +161,18 @@ class ExternalRoundSchema(StrictSchema):
 class ImportResultSchema(StrictSchema):
     round = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
     table = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
-    wins = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=3)), required=True,
+    wins = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=3)),
                        validate=validate.Length(equal=2),
-                       metadata={"description": "game wins, in the order of `players` (else the table's)"})
+                       metadata={"description": "game wins, in the order of `players` (else the table's); "
+                                                "a two-player table's result"})
     draws = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3))
-    players = fields.List(fields.Raw(metadata=_REF), validate=validate.Length(min=2, max=2),
-                          metadata={"description": "the table's players, checked; the other order swaps the wins"})
+    places = fields.List(fields.Integer(strict=True, validate=validate.Range(min=1, max=10)),
+                         validate=validate.Length(min=3, max=10), metadata={
+                             "description": "a pod's result: each player's place, in the order of `players` (else "
+                                            "the pod's); `side` scoring: 1 the winning side, 2 the other"})
+    players = fields.List(fields.Raw(metadata=_REF), validate=validate.Length(min=2, max=10),
+                          metadata={"description": "the table's players, checked; another order reorders the "
+                                                   "wins or places"})
 
 
 class ImportResultsSchema(StrictSchema):
@@ -174,7 +180,8 @@ class ImportResultsSchema(StrictSchema):
                           validate=validate.Length(min=1, max=500))  # a round's tables, within the body limit
     csv = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=30_000), metadata={
         "description": "or CSV with a header: round,table and result (W-L-D, or bye; the pairings export) or "
-                       "wins_a,wins_b,draws (the results export), player_a,player_b optional and checked"})
+                       "wins_a,wins_b,draws (the results export), player_a,player_b optional and checked; a pod "
+                       "event's: round,table,places[,players] (;-separated, as its results export)"})
 
 
 class ImportedSchema(StrictSchema):

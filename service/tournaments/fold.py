@@ -18,6 +18,9 @@ contract, version with care:
   the metagame, ``kifu.service.tournaments.metagame``; None: the one read from the list);
 - ``drop``: ``player``: not paired from the next round on, kept in the standings;
 - ``staff``: ``judges``, ``head_judge``; ``infractions``: ``infractions``;
+- ``broadcast``: ``delay`` (``{"turns", "minutes"}``, either or both, or None): the delay of
+  the ``broadcast`` perspective of the event's matches that set none of their own
+  (``kifu.service.broadcast``);
 - ``pair``: ``round``, ``stage`` (``swiss`` | ``top``), ``tables``: each ``{table, players,
   matches, feature}`` (a bye is a table whose ``players`` has one name and no match).
   Since the pairing is appended before any match exists (so that a refused pairing
@@ -55,7 +58,7 @@ FORMATS = ("bo1", "bo3")
 TABLES = ("digital", "physical", "observed")
 PENALTIES = ("warning", "game_loss", "match_loss", "disqualification")
 ENTRY_TYPES = ("create", "register", "deck", "archetype", "drop", "staff", "infractions", "pair", "games", "game", "attach",
-               "report", "result", "results")
+               "report", "result", "results", "broadcast")
 
 #: the infraction table an event starts with (Magic's IPG and Pokémon's penalty guidelines
 #: agree on these defaults for competitive events)
@@ -123,6 +126,8 @@ def _apply(s: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
         s["head_judge"] = entry.get("head_judge")
     elif kind == "infractions":
         s["infractions"] = list(entry["infractions"])
+    elif kind == "broadcast":
+        s["broadcast"] = dict(entry["delay"]) if entry.get("delay") else None
     elif kind == "pair":
         s["rounds_played"].append({
             "number": entry["round"], "stage": entry.get("stage", "swiss"), "external": bool(entry.get("external")),
@@ -136,8 +141,11 @@ def _apply(s: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
             _add_game(find_table(s, game["round"], game["table"]), game)
     elif kind == "results":
         for one in entry["results"]:
-            find_table(s, one["round"], one["table"])["result"] = {"wins": list(one["wins"]), "draws": one["draws"],
-                                                                   "by": entry["by"]}
+            table = find_table(s, one["round"], one["table"])
+            if "places" in one:  # a pod's (``import_results``)
+                table["result"] = {"places": list(one["places"]), "by": entry["by"]}
+            else:
+                table["result"] = {"wins": list(one["wins"]), "draws": one["draws"], "by": entry["by"]}
     elif kind in ("game", "attach", "report", "result"):
         table = find_table(s, entry["round"], entry["table"])
         if kind in ("game", "attach"):

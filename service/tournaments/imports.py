@@ -11,7 +11,8 @@ then matches the players and checks the rows against the event before it writes 
   order of the table's players, ``bye`` for a bye; kifu's pairings export) or ``wins_a,
   wins_b, draws`` (kifu's results export), with ``player_a, player_b`` optional (checked
   against the table; the other order swaps the wins); or JSON ``[{"round", "table", "wins",
-  "draws", "players"?}]`` or such an export's object.
+  "draws", "players"?}]`` or such an export's object; a pod event's, each player's place
+  (``read_pod_results``).
 
 A player is named by name (case and width aside) or by id (``#3`` or ``3``: the third
 registered, as the exports number them).
@@ -94,33 +95,13 @@ def _score(text: str, where: str, problems: list[str]) -> tuple[list[int], int] 
 def read_results(data: Any) -> tuple[list[dict[str, Any]], list[str]]:
     """``(rows, problems)``: each row ``{round, table, wins, draws, bye}`` and, when named,
     ``players`` (the table's players in the order ``wins`` follows)."""
-    problems: list[str] = []
+    def header_fits(head: set[str]) -> bool:
+        return {"round", "table"} <= head and ({"result"} <= head or {"wins_a", "wins_b"} <= head)
+
+    items, problems = _result_items(data, header_fits, "round, table and result (W-L-D) or wins_a, wins_b, draws",
+                                    "{round, table, wins, draws}")
     out: list[dict[str, Any]] = []
-    if isinstance(data, Mapping):  # an export's object: {"results": [...]} or {"pairings": [...]}
-        data = data.get("results", data.get("pairings"))
-    if isinstance(data, str):
-        rows = _rows(data)
-        if not rows:
-            return [], ["no results"]
-        head = [h.casefold() for h in rows[0]]
-        if not {"round", "table"} <= set(head) or not ({"result"} <= set(head) or {"wins_a", "wins_b"} <= set(head)):
-            return [], ["line 1: the header names round, table and result (W-L-D) or wins_a, wins_b, draws"]
-        items = [(dict(zip(head, r)), f"line {i}") for i, r in enumerate(rows[1:], start=2)]
-    elif isinstance(data, list):
-        items = [(item, f"result item {i}") for i, item in enumerate(data)]
-    else:
-        return [], ["results are CSV text or a list of {round, table, wins, draws}"]
-    if len(items) > MAX_ROWS:
-        return [], [f"at most {MAX_ROWS} results"]
-    for item, where in items:
-        if not isinstance(item, Mapping):
-            problems.append(f"{where}: a result is {{round, table, wins, draws}}")
-            continue
-        number, table = _int(item.get("round")), _int(item.get("table"))
-        if number is None or table is None:
-            problems.append(f"{where}: round and table are whole numbers")
-            continue
-        row: dict[str, Any] = {"round": number, "table": table, "bye": False}
+    for row, item, where in items:
         if "wins" in item:
             wins, draws = item.get("wins"), item.get("draws", 0)
             if not (isinstance(wins, list) and len(wins) == 2 and all(_int(w) is not None for w in wins)) \
@@ -152,6 +133,89 @@ def read_results(data: Any) -> tuple[list[dict[str, Any]], list[str]]:
         if named is not None:
             if not isinstance(named, list) or not all(isinstance(p, (str, int)) and not isinstance(p, bool)
                                                       for p in named):
+                problems.append(f"{where}: players is a list of names or ids")
+                continue
+            row["players"] = list(named)
+        out.append(row)
+    return out, problems
+
+
+def _result_items(data: Any, header_fits: Any, header: str,
+                  shape: str) -> tuple[list[tuple[dict[str, Any], Mapping[str, Any], str]], list[str]]:
+    """The rows of a results import (CSV text with a header ``header_fits`` takes, a JSON list,
+    or an export's object), each ``(row, item, where)``: ``row`` its ``{round, table, bye}``
+    read, ``item`` the cells or object to read the rest from; and the problems found so far."""
+    if isinstance(data, Mapping):  # an export's object: {"results": [...]} or {"pairings": [...]}
+        data = data.get("results", data.get("pairings"))
+    if isinstance(data, str):
+        rows = _rows(data)
+        if not rows:
+            return [], ["no results"]
+        head = [h.casefold() for h in rows[0]]
+        if not header_fits(set(head)):
+            return [], [f"line 1: the header names {header}"]
+        items = [(dict(zip(head, r)), f"line {i}") for i, r in enumerate(rows[1:], start=2)]
+    elif isinstance(data, list):
+        items = [(item, f"result item {i}") for i, item in enumerate(data)]
+    else:
+        return [], [f"results are CSV text or a list of {shape}"]
+    if len(items) > MAX_ROWS:
+        return [], [f"at most {MAX_ROWS} results"]
+    problems: list[str] = []
+    out = []
+    for item, where in items:
+        if not isinstance(item, Mapping):
+            problems.append(f"{where}: a result is {shape}")
+            continue
+        number, table = _int(item.get("round")), _int(item.get("table"))
+        if number is None or table is None:
+            problems.append(f"{where}: round and table are whole numbers")
+            continue
+        out.append(({"round": number, "table": table, "bye": False}, item, where))
+    return out, problems
+
+
+def resolve_named(order: Sequence[str], refs: Sequence[Any], where: str) -> tuple[list[str] | None, str | None]:
+    """The registered names ``refs`` mean, or ``(None, the problem)`` if one means nobody."""
+    named = [resolve(order, ref) for ref in refs]
+    unknown = [ref for ref, n in zip(refs, named) if n is None]
+    if unknown:
+        return None, f"{where}: no player {', '.join(map(repr, unknown))} is registered"
+    return [n for n in named if n is not None], None
+
+
+def read_pod_results(data: Any) -> tuple[list[dict[str, Any]], list[str]]:
+    """``(rows, problems)`` of a pod event's results: each row ``{round, table, bye}`` with
+    ``places`` (each player's place, in the order of ``players`` if named, else the pod's) and,
+    when named, ``players``. CSV with a header naming ``round, table, places`` (``players``
+    optional), cells ``;``-separated as kifu's pod export writes them (``places`` ``bye`` for a
+    bye), or JSON ``[{"round", "table", "places", "players"?}]`` (lists or such cells), or
+    that export's object.
+
+    >>> read_pod_results("round,table,players,places\\n1,2,Aoi;Ren;Mai,2;1;3\\n")[0]
+    [{'round': 1, 'table': 2, 'bye': False, 'places': [2, 1, 3], 'players': ['Aoi', 'Ren', 'Mai']}]
+    """
+    items, problems = _result_items(data, lambda head: {"round", "table", "places"} <= head,
+                                    "round, table and places (each player's place, ;-separated)",
+                                    "{round, table, places}")
+    out: list[dict[str, Any]] = []
+    for row, item, where in items:
+        places = item.get("places")
+        if isinstance(places, str) and places.strip().casefold() == "bye":
+            row["bye"] = True
+        else:
+            cells = places.split(";") if isinstance(places, str) else places
+            got = [_int(q) for q in cells] if isinstance(cells, list) else None
+            if not got or any(q is None for q in got):
+                problems.append(f"{where}: places are whole numbers, one a player (1;2;3;4)")
+                continue
+            row["places"] = got
+        named = item.get("players")
+        if isinstance(named, str):
+            named = [n.strip() for n in named.split(";")] if named.strip() else None
+        if named is not None:
+            if not isinstance(named, list) or not all(isinstance(x, (str, int)) and not isinstance(x, bool)
+                                                      for x in named):
                 problems.append(f"{where}: players is a list of names or ids")
                 continue
             row["players"] = list(named)

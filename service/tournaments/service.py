@@ -48,7 +48,7 @@ from marshmallow import ValidationError
 from kifu.replays import canon
 from kifu.replays.demo import iso
 from kifu.replays.rules import seat_ids
-from kifu.service import auth, decktext, keys
+from kifu.service import auth, broadcast, decktext, keys
 from kifu.service.cardsets import DIGEST, default_set, demo_sets
 from kifu.service.regulations import regulation_day
 from kifu.service.errors import (BadRequest, Conflict, DeckProblem, Forbidden, NotFound, ServiceError, UnknownCardSet,
@@ -461,6 +461,13 @@ class EventService:
         state = self.state(eid)
         return self._append(eid, state, self._entry("infractions", by, infractions=check_infractions(infractions)))
 
+    def set_broadcast(self, eid: str, delay: Any, *, by: str) -> dict[str, Any]:
+        """The broadcast delay of the event's matches that set none of their own
+        (``kifu.service.broadcast``; None: none); 422 and nothing written for a bad one."""
+        state = self.state(eid)
+        checked = broadcast.check(delay)
+        return self._append(eid, state, self._entry("broadcast", by, delay=checked.to_json() if checked else None))
+
     # -- rounds --------------------------------------------------------------------------
 
     def pair(self, eid: str, *, by: str, tables: Any = None) -> dict[str, Any]:
@@ -610,7 +617,7 @@ class EventService:
         if not self.may_judge(state, who):
             raise Forbidden("the organizer or one of the event's judges imports results")
         if state.get("pods"):
-            raise Unprocessable({"results": ["a pod event's results are each pod's places (.../tables/<t>/result)"]})
+            return self._import_pod_results(eid, state, data, who)
         rows, problems = imports.read_results(data)
         found: dict[tuple[int, int], dict[str, Any]] = {}
         for row in rows:
@@ -623,10 +630,9 @@ class EventService:
             players = table["players"]
             wins = list(row["wins"])
             if "players" in row:
-                named = [imports.resolve(state["order"], ref) for ref in row["players"]]
-                unknown = [ref for ref, n in zip(row["players"], named) if n is None]
-                if unknown:
-                    problems.append(f"{where}: no player {', '.join(map(repr, unknown))} is registered")
+                named, problem = imports.resolve_named(state["order"], row["players"], where)
+                if named is None:
+                    problems.append(problem)
                     continue
                 if named == list(reversed(players)) and len(players) == 2:
                     wins = wins[::-1]
@@ -651,6 +657,50 @@ class EventService:
                 continue
             found[(row["round"], row["table"])] = {"round": row["round"], "table": row["table"], "wins": wins,
                                                    "draws": row["draws"]}
+        if not found and not problems:
+            problems.append("no results to enter")
+        if problems:
+            raise Unprocessable({"results": problems})
+        self._append(eid, state, self._entry("results", who.name, results=list(found.values())))
+        return {"entered": list(found.values())}
+
+    def _import_pod_results(self, eid: str, state: Mapping[str, Any], data: Any,
+                            who: auth.Principal) -> dict[str, Any]:
+        """``import_results`` for a pod event: each pod's places, as ``enter_result`` takes them;
+        a row naming the pod's players in another order has its places put in the pod's."""
+        rows, problems = imports.read_pod_results(data)
+        found: dict[tuple[int, int], dict[str, Any]] = {}
+        for row in rows:
+            where = f"round {row['round']} table {row['table']}"
+            try:
+                players = find_table(state, row["round"], row["table"])["players"]
+            except KeyError:
+                problems.append(f"{where}: no such table")
+                continue
+            places = row.get("places")
+            if "players" in row:
+                named, problem = imports.resolve_named(state["order"], row["players"], where)
+                if named is None:
+                    problems.append(problem)
+                    continue
+                if sorted(named) != sorted(players) or len(set(named)) != len(named):
+                    problems.append(f"{where}: its players are {', '.join(players)}, not {', '.join(named)}")
+                    continue
+                if places is not None and len(places) == len(named):
+                    places = [places[named.index(p)] for p in players]
+            if len(players) == 1 or row["bye"]:
+                if not (len(players) == 1 and row["bye"]):
+                    problems.append(f"{where}: {', '.join(players)} " + ("is a bye: it has no places to enter"
+                                                                        if len(players) == 1 else "is not a bye"))
+                continue
+            problem = pods.valid_places(places, len(players), state["pods"]["scoring"])
+            if problem:
+                problems.append(f"{where}: {problem}")
+                continue
+            if (row["round"], row["table"]) in found:
+                problems.append(f"{where} is listed twice")
+                continue
+            found[(row["round"], row["table"])] = {"round": row["round"], "table": row["table"], "places": places}
         if not found and not problems:
             problems.append("no results to enter")
         if problems:

@@ -84,6 +84,17 @@ class StoreContract:
             contract_store.create(log.mid, header(log.mid, names=("X", "Y")), "other seed")
         assert dump(contract_store.client) == before
 
+    def test_a_broadcast_delay_is_kept_in_meta_and_survives_appends(self, contract_store, new_match):
+        log = new_match()
+        assert contract_store.set_broadcast(log.mid, '{"turns":2}')
+        log.append()
+        assert contract_store.meta(log.mid)["broadcast"] == '{"turns":2}'
+        assert contract_store.set_broadcast(log.mid, None)
+        assert "broadcast" not in contract_store.meta(log.mid)
+        before = dump(contract_store.client)
+        assert not contract_store.set_broadcast(new_match_id(), '{"turns":2}')  # no such match: nothing made
+        assert dump(contract_store.client) == before
+
     def test_unknown_and_malformed_ids(self, contract_store):
         assert contract_store.meta(new_match_id()) is None
         for bad in ("{x}", "a" * 19, "A" * 20, "kifu:*", "", "0123456789abcdefghji"):  # i is not Crockford

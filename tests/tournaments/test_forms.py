@@ -236,3 +236,26 @@ def test_a_judge_enters_a_pods_places_and_the_organizer_names_an_archetype(app, 
     assert "(no list)" in meta and 'data-testid="archetype-form"' in meta
     assert post(admin, csrf, f"/e/{eid}/archetype", player="Aoi", archetype="Blue dice").status_code == 303
     assert "Blue dice" in app.test_client().get(f"/e/{eid}/metagame").get_data(as_text=True)
+
+
+def test_a_pod_events_results_in_bulk_through_the_event_page(app, svc):
+    """Issue 25 for pods on the web: the event page asks a pod event for places, refuses a bad
+    row inline (nothing written) and enters the pasted places."""
+    eid = svc.create({"name": "Stone Cup", "game": "rolling_stone", "rounds": 1, "table": "physical"},
+                     by="admin")["id"]
+    for name in ("Aoi", "Ren", "Mai", "Sora"):
+        svc.register(eid, name, by="admin")
+    admin, csrf = client_as(app, "admin", name="organizer")
+    assert post(admin, csrf, f"/e/{eid}/pair-external", tables="1,Aoi,Ren,Mai,Sora\n").status_code == 200
+    page = admin.get(f"/e/{eid}").get_data(as_text=True)
+    assert "<code>round,table,places</code>" in page and "round,table,result</code>" not in page
+    redis = app.extensions["kifu"].redis
+    before = dump(redis)
+    bad = post(admin, csrf, f"/e/{eid}/results", results="round,table,players,places\n1,1,Aoi;Ren;Mai;Kai,1;2;3;4\n")
+    assert bad.status_code == 422 and "no player &#39;Kai&#39; is registered" in error_beside(
+        bad.get_data(as_text=True), "results-form")
+    assert dump(redis) == before
+    assert post(admin, csrf, f"/e/{eid}/results",
+                results="round,table,players,places\n1,1,Sora;Mai;Ren;Aoi,1;2;3;4\n").status_code == 303
+    points = {r["player"]: r["points"] for r in svc.summary(eid)["standings"]}
+    assert points == {"Sora": 4, "Mai": 2, "Ren": 1, "Aoi": 0}

@@ -5,6 +5,7 @@ final VP; then judges' entries) and 千舞鱗鬼さがし with 40 (pods of 8 and
 side, one pod played out)."""
 from __future__ import annotations
 
+import json
 import secrets
 from collections import Counter
 from itertools import combinations
@@ -220,3 +221,56 @@ def test_a_pod_round_paired_elsewhere(api, admin):
     assert points == {"Aoi": 4, "Ren": 2, "Mai": 1, "Sora": 0, "Hina": 0, "Kai": 4, "Yui": 4}  # 4-2-0 for three
     csv = api.get(f"/api/events/{eid}/export?what=results&format=csv").get_data(as_text=True)
     assert "1,2,Hina;Kai;Yui,3;1;1,0;4;4" in csv
+
+
+def _pod_event(admin, names=("Aoi", "Ren", "Mai", "Sora", "Hina", "Kai", "Yui")) -> str:
+    eid = new_event(admin, game="rolling_stone", rounds=1, table="physical")
+    for name in names:
+        admin.post(f"/api/events/{eid}/players", json={"name": name})
+    assert admin.post(f"/api/events/{eid}/rounds", json={"csv": "1,Aoi,Ren,Mai,Sora\n2,Hina,Kai,Yui\n"}).status_code == 201
+    return eid
+
+
+def _points(api, eid: str) -> dict[str, int]:
+    return {r["player"]: r["points"] for r in api.get(f"/api/events/{eid}/standings").json["standings"]}
+
+
+def test_pod_results_imported_in_bulk_as_the_export_writes_them(api, admin):
+    """Issue 25 item 2 for pods: results entered in bulk (CSV or JSON, players by name or id,
+    in any order) score as a judge's places do; every bad row is named and nothing written;
+    the results export imports back into an event paired the same and gives its standings."""
+    eid = _pod_event(admin)
+    bad = admin.post(f"/api/events/{eid}/results", json={"csv": (
+        "round,table,players,places\n1,1,Aoi;Ren;Mai;Sora,1;1;1;5\n1,2,Hina;Kai;Bob,1;2;3\n1,3,,1;2;3\n"
+        "1,1,Aoi;Ren;Mai;Sora,x;1;2;3\n")})
+    assert bad.status_code == 422
+    assert bad.json["errors"]["results"] == [
+        "line 5: places are whole numbers, one a player (1;2;3;4)",
+        "round 1 table 1: places rank the players: 1 first, equal places share, the next place skipped (1, 1, 3, 4)",
+        "round 1 table 2: no player 'Bob' is registered", "round 1 table 3: no such table"]
+    assert all(t["result"] is None for t in api.get(f"/api/events/{eid}/rounds/1").json["tables"])
+    short = admin.post(f"/api/events/{eid}/results", json={"results": [{"round": 1, "table": 1, "places": [2, 1]}]})
+    assert short.status_code == 400 and "places" in short.json["errors"]["results"]["0"]  # a pod seats three or more
+    four = admin.post(f"/api/events/{eid}/results", json={"results": [{"round": 1, "table": 2, "places": [1, 2, 3, 4]}]})
+    assert four.status_code == 422 and four.json["errors"]["results"] == [
+        "round 1 table 2: places is a list of 3 places, in the order of the pod's players"]
+
+    # players named in another order (and by id) have their places put in the pod's order
+    ok = admin.post(f"/api/events/{eid}/results", json={"csv": (
+        "round,table,players,places\n1,1,Sora;Mai;Ren;#1,4;3;2;1\n1,2,Kai;Hina;Yui,1;3;1\n")})
+    assert ok.status_code == 201, ok.json
+    assert _points(api, eid) == {"Aoi": 4, "Ren": 2, "Mai": 1, "Sora": 0, "Hina": 0, "Kai": 4, "Yui": 4}
+    again = admin.post(f"/api/events/{eid}/results", json={"results": [{"round": 1, "table": 2, "places": [1, 2, 3]}]})
+    assert again.status_code == 201  # a later entry corrects a pod's result, as a judge's does
+    assert _points(api, eid)["Hina"] == 4 and _points(api, eid)["Yui"] == 0
+    exported = api.get(f"/api/events/{eid}/export?what=results&format=csv").get_data(as_text=True)
+
+    other = _pod_event(admin)
+    assert admin.post(f"/api/events/{other}/results", json={"csv": exported}).status_code == 201
+    assert _points(api, other) == _points(api, eid)
+    as_json = json.loads(api.get(f"/api/events/{eid}/export?what=results&format=json").get_data(as_text=True))
+    third = _pod_event(admin)
+    assert admin.post(f"/api/events/{third}/results", json={"results": [
+        {"round": r["round"], "table": r["table"], "places": [int(q) for q in r["places"].split(";")],
+         "players": r["players"].split(";")} for r in as_json["results"]]}).status_code == 201
+    assert _points(api, third) == _points(api, eid)

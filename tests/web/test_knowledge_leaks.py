@@ -1,7 +1,8 @@
 """No card named to a perspective that did not see it, through the service on the real
 Redis: the live event stream's frames, the API's entries and a seat's legal list, and the
 record export, for every game at every table, for the public and each seat
-(``kifu.replays.kit.knowledge``).
+(``kifu.replays.kit.knowledge``); and the delayed ``broadcast`` (``kifu.service.broadcast``),
+which shows the omniscient record up to its head on every surface and nothing after it.
 
 The random games are those of ``tests/replays/kit/test_knowledge.py`` (hocg on its card
 set of hand-resolved abilities, imported as an organizer would), recorded into a live
@@ -20,8 +21,9 @@ import re
 import secrets
 
 import pytest
+from datetime import datetime, timedelta, timezone
 
-from kifu.replays.rules import OMNISCIENT, perspectives
+from kifu.replays.rules import OMNISCIENT, PUBLIC, perspectives
 from tests.replays.kit import test_knowledge as K
 from tests.web.conftest import token
 from tests.web.test_events import read_until
@@ -32,8 +34,9 @@ assert SEED in K.SEEDS
 FRAME = re.compile(r"id: (\d+)\nevent: (moves|marker)\n((?:data: .*\n)*)")
 
 
-def recorded(matches, game: str, table: str) -> tuple[str, list[dict]]:
-    """A live match of the bot game at ``table``; its id and the states before and after every entry."""
+def recorded(matches, game: str, table: str, tick=None) -> tuple[str, list[dict]]:
+    """A live match of the bot game at ``table``; its id and the states before and after every entry
+    (``tick()`` is called before each entry: a test's clock moves on)."""
     rules = K.rules_of(game)
     options, deal, commands = K.restated(game, SEED, table)
     cardset = None
@@ -46,6 +49,8 @@ def recorded(matches, game: str, table: str) -> tuple[str, list[dict]]:
     state = rules.setup(options, SEED, rules.seats[0], table=table, deal=deal)
     states = [state]
     for i, command in enumerate(commands):
+        if tick is not None:
+            tick()
         matches.submit(info.id, command, expected_seq=i, command_id=secrets.token_hex(8), actor=command["seat"],
                        by="knowledge")
         state = rules.apply(state, command)
@@ -111,3 +116,69 @@ def test_no_frame_or_export_names_a_card_the_perspective_never_saw(app, matches,
     assert not found, "\n".join(found[:20])
     if game == "hocg":  # its hand-resolved moves hide cards: the record of the live match is the judges'
         assert refused == len(perspectives(rules.seats[0])) - 1
+
+
+#: each game at one table, every table by some game: the broadcast is the omniscient view, the same at
+#: every table (how a table states its outcomes is the test above's, for every game at every table)
+BROADCAST_CASES = [(game, K.TABLES[i % len(K.TABLES)]) for i, game in enumerate(K.GAMES)]
+
+
+@pytest.mark.parametrize("game, table", BROADCAST_CASES)
+def test_the_broadcast_shows_the_omniscient_record_to_its_head_and_nothing_after(app, matches, game, table):
+    """A minute per entry and a delay of a third of the match's minutes: the broadcast
+    head falls inside it, finished or not. On every surface the broadcast is exactly the
+    omniscient record's prefix: no later entry, frame or state (nor a later entry's chain or
+    state hash), no card that only a later step's omniscient view shows (and the public
+    never saw)."""
+    rules = K.rules_of(game)
+    now = [datetime(2026, 12, 4, 9, 0, tzinfo=timezone.utc)]
+    matches.clock = lambda: now[0]
+    mid, states = recorded(matches, game, table, tick=lambda: now.__setitem__(0, now[0] + timedelta(minutes=1)))
+    head = len(states) - 1
+    anonymous = app.test_client()
+    public_record = anonymous.get(f"/api/matches/{mid}/export").status_code == 200  # no hidden command in it
+    minutes = min(180, max(1, head // 3))
+    matches.set_broadcast(mid, {"minutes": minutes})
+    upto = head - minutes  # entry s was appended at minute s, and "now" is the last entry's minute
+    assert matches.as_seen(matches.info(mid), "broadcast").seq == upto > 0
+    # every later entry's chain and state hash: a fingerprint of each state the delay hides
+    marks = {value for entry in matches.entries(mid, upto + 1) for value in (entry["chain"], entry["state_hash"])}
+    omni = [rules.view(s, OMNISCIENT) for s in states]
+    before = K.Seen(rules, *omni[:upto + 1])
+    public = K.Seen(rules, *[rules.view(s, PUBLIC) for s in states])
+    later = K.Seen(rules, *omni[upto + 1:]).ids - before.ids - public.ids  # what only the delay hides
+    judge = {"Authorization": f"Bearer {token(app, 'judge', name='J')}"}
+    shown: list[str] = []
+
+    state = anonymous.get(f"/api/matches/{mid}/state?as=broadcast").get_json()
+    assert state["seq"] == upto
+    assert state["view"] == anonymous.get(f"/api/matches/{mid}/state?as=omniscient&at={upto}",
+                                          headers=judge).get_json()["view"]
+    assert anonymous.get(f"/api/matches/{mid}/state?as=broadcast&at={upto + 1}").status_code == 400
+    shown.append(json.dumps(state))
+    entries = anonymous.get(f"/api/matches/{mid}/entries?as=broadcast").get_json()
+    truth = anonymous.get(f"/api/matches/{mid}/entries?as=omniscient&to={upto}", headers=judge).get_json()
+    assert entries["seq"] == upto and entries["entries"] == truth["entries"]
+    shown.append(json.dumps(entries))
+    assert anonymous.get(f"/api/matches/{mid}/legal?as=broadcast").status_code == 400  # a seat's, not the broadcast's
+    export = anonymous.get(f"/api/matches/{mid}/export")
+    assert export.status_code == 200
+    lines = export.get_data(as_text=True).splitlines()
+    if not public_record:  # else the public takes the whole record away anyway
+        assert [json.loads(line)["seq"] for line in lines[1:]] == list(range(1, upto + 1))
+        shown.append("\n".join(lines[1:]))
+    page = anonymous.get(f"/m/{mid}?as=broadcast")
+    assert page.status_code == 200 and f'data-step="{upto}"' in page.get_data(as_text=True)
+    assert anonymous.get(f"/m/{mid}?as=broadcast&step={upto + 1}").status_code == 404
+    shown.append(html.unescape(page.get_data(as_text=True)))
+    stream = anonymous.get(f"/m/{mid}/events?as=broadcast&after=0", buffered=False)
+    text = read_until(stream, f"id: {upto}\nevent: marker", limit=4 * upto + 10)
+    text += read_until(stream, "never sent", limit=2)  # a heartbeat (or two) later: still nothing past it
+    stream.close()
+    frames = FRAME.findall(text)
+    assert [int(seq) for seq, event, _ in frames if event == "moves"] == list(range(1, upto + 1))
+    shown.append(html.unescape(text))
+    for surface in shown:
+        assert not {m for m in marks if m in surface}, "a state after the broadcast head shows"
+        bad = {c for c in later if c in surface}
+        assert not bad, f"{sorted(bad)[:5]} only shown after the broadcast head"
