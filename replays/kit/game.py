@@ -188,6 +188,7 @@ class Game:
         """``apply`` with an explicit chance source."""
         s = self.copy(state)
         t = self.context(s, self._cs(), source)
+        self.working(t)
         self.COMMANDS[command["type"]].apply(t, command)
         self.after(t, command)
         source.finish()
@@ -198,6 +199,10 @@ class Game:
     def copy(self, state: State) -> State:
         """A copy ``apply`` may change in place (games copy less where it is hot)."""
         return marshal.loads(marshal.dumps(state))
+
+    def working(self, t: Ctx) -> None:
+        """Called on the context of ``apply``'s working copy before the command runs: where a
+        game whose ``copy`` shares parts of the state starts copying them on first use."""
 
     def after(self, t: Ctx, cmd: Command) -> None:
         """Runs after every command (e.g. refill a face-up slot)."""

@@ -183,6 +183,7 @@ def test_draw_an_arrow_and_a_highlight_with_the_keyboard_only(tab, live, app, ma
     page = tab
     here = f"/m/{holo}?step=2&as=omniscient"
     sign_in(page, live, token(app, "judge", name="Keyboard Judge"), here)
+    page.wait_for_load_state("load")  # the keys are review.js's, bound once the page has loaded
     page.locator("body").focus()
 
     def focused() -> dict:

@@ -819,16 +819,23 @@ class HocgRules(Game):
         """A deep copy whose ``events`` start empty (they are the notes of one command); what is
         never changed in place is shared, not copied: the zones (the kit copies them on their
         first move), the seed, the last die (``roll``: only ever replaced) and ``chance`` (the
-        kit replaces it after every command)."""
+        kit replaces it after every command); and each seat's half (``players``) is copied
+        only when the command first reads it (``working``, ``Board.p``): most commands touch
+        one seat's, and the copy is most of what a step costs."""
         rest = dict(state)
-        for key in (*_SHARED, "events"):
+        for key in (*_SHARED, "events", "players"):
             rest.pop(key, None)
         s = marshal.loads(marshal.dumps(rest))
         for key in _SHARED:
             if key in state:
                 s[key] = state[key]
+        if "players" in state:
+            s["players"] = dict(state["players"])
         s["events"] = []
         return s
+
+    def working(self, t: Board) -> None:
+        t.shared = set(t.s.get("players") or ())
 
     # -- listing -----------------------------------------------------------------------
     def legal_commands(self, state: dict, seat: str) -> list[dict]:

@@ -33,6 +33,7 @@ top seen by nobody (unknown tokens on an observed table) and turned face up when
 """
 from __future__ import annotations
 
+import marshal
 from collections import Counter
 from typing import Any, Iterator, Mapping
 
@@ -243,8 +244,15 @@ def deal(t: "Board", options: Mapping[str, Any]) -> None:
 class Board(Ctx):
     """Zone queries and moves over the state a command is checked against or builds."""
 
+    #: the seats whose half of ``apply``'s working copy is still the state's it was copied from
+    #: (``HocgRules.copy``): copied on first use here; None outside ``apply`` (a check, a view)
+    shared: set[str] | None = None
+
     # -- queries ---------------------------------------------------------------------
     def p(self, seat: str) -> dict[str, Any]:
+        if self.shared and seat in self.shared:
+            self.shared.discard(seat)
+            self.s["players"][seat] = marshal.loads(marshal.dumps(self.s["players"][seat]))
         return self.s["players"][seat]
 
     def card(self, card: str) -> Mapping[str, Any]:
