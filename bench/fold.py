@@ -9,10 +9,14 @@ deal (``kifu.replays.kit.tables.restate``), so the figure is what replaying a ph
 costs (the states are the same but for a card nobody saw, a token there; only the source of
 the outcomes differs).
 
+With ``--profile N`` it also prints the N functions the fold spends most time in (cProfile, one
+fold of every record; the figures above are timed without the profiler).
+
 With ``--judged`` it also folds through the judging layer (``kifu.replays.judging.Judged``, the
 wrapper every match is served with) and prints that fold's cost relative to the game's own.
 
     python bench/fold.py [--game holodelive] [--records 40] [--repeat 5] [--table digital] [--cpu] [--judged]
+                         [--profile N]
 """
 from __future__ import annotations
 
@@ -54,6 +58,8 @@ def main() -> None:
     parser.add_argument("--cpu", action="store_true",
                         help="time with this process's CPU time (steadier on a machine busy with other work)")
     parser.add_argument("--judged", action="store_true", help="also fold through the judging layer")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="also print the N functions with the most time of their own in one fold")
     args = parser.parse_args()
 
     rules = registry.demo(args.game)
@@ -81,6 +87,8 @@ def main() -> None:
     print(f"json.loads only : {entries / parse:12,.0f} entries/s")
     print(f"parse + fold    : {entries / fold:12,.0f} entries/s (setup included)")
     print(f"ratio fold/json.loads = {parse / fold:.3f}")
+    if args.profile:
+        profile(fold_all, args.profile)
     if args.judged:
         # interleaved, so that a busy machine's drift does not land on one side only
         wrapped = judging.Judged(rules, len(records[0].header["seats"]))
@@ -90,6 +98,15 @@ def main() -> None:
             judged = min(judged, best_of(1, lambda: fold_all(wrapped), clock))
         print(f"judged fold     : {entries / judged:12,.0f} entries/s")
         print(f"ratio judged/plain fold time = {judged / plain:.3f} (1.0: judging costs nothing)")
+
+
+def profile(fold_all, top: int) -> None:
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.runcall(fold_all)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 
 
 if __name__ == "__main__":
