@@ -62,6 +62,8 @@ from kifu.service.errors import (
     UnknownCardSet,
 )
 from kifu.service import broadcast as _broadcast
+from kifu.service.tournaments.fold import fold as fold_event
+from kifu.service.tournaments.store import EVENT_ID, EventStore, log_key
 from kifu.service import decktext
 from kifu.service import notes as _notes
 from kifu.service.ids import check_match_id, new_match_id
@@ -577,9 +579,6 @@ class MatchService:
     def _event_delay(self, header: Mapping[str, Any]) -> _broadcast.Delay | None:
         """The broadcast delay of the event the header names (None: none, or no such event),
         folded again only when the event's log has grown."""
-        from kifu.service.tournaments.fold import fold
-        from kifu.service.tournaments.store import EVENT_ID, EventStore, log_key
-
         eid = header.get("tournament")
         if not isinstance(eid, str) or not EVENT_ID.match(eid):
             return None
@@ -589,7 +588,7 @@ class MatchService:
         cached = self._event_delays.get(eid)
         if cached is not None and cached[0] == length:
             return cached[1]
-        delay = _broadcast.stored(fold(EventStore(self.store.client).entries(eid)).get("broadcast"))
+        delay = _broadcast.stored(fold_event(EventStore(self.store.client).entries(eid)).get("broadcast"))
         if len(self._event_delays) > 1024:
             self._event_delays.clear()
         self._event_delays[eid] = (length, delay)
