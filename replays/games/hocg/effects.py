@@ -88,7 +88,7 @@ def cite(t: Board, seat: str, card: str, ability: str) -> None:
 def attach_cheer(t: Board, seat: str, pos: str, cheer: str) -> None:
     t.holo(seat, pos)["cheer"].append(cheer)
     t.event("cheer", seat=seat, pos=pos, card=cheer)
-    for hook in CHEER_HOOKS:  # 「…にエールが付いた時」 (``abilities.attached_and_search``)
+    for hook in t.hooks(CHEER_HOOKS):  # 「…にエールが付いた時」 (``abilities.attached_and_search``)
         hook(t, seat, pos, cheer)
 
 
@@ -107,7 +107,7 @@ def roll(t: Board, seat: str, card: str | None, rule: str, at_once: int = 1) -> 
         t.event("roll", seat=seat, face=fixed["face"], card=card, treated=True)
         count_roll(t, seat, fixed["face"])
         return fixed["face"]
-    treated = next((x for hook in DIE_TREATED if (x := hook(t, seat, card))), None)  # 「…の能力でサイコロを振る時、…として扱う」
+    treated = next((x for hook in t.hooks(DIE_TREATED) if (x := hook(t, seat, card))), None)  # 「…の能力でサイコロを振る時、…として扱う」
     if treated and "face" in treated:
         t.s["roll"] = {"seat": seat, "face": treated["face"], "card": card, "treated": True}
         t.event("roll", seat=seat, face=treated["face"], card=card, treated=True)
@@ -147,14 +147,14 @@ def colors_of(t: Board, h: dict, seat: str | None = None, pos: str | None = None
     card's, or every one (``ALL_COLOURS``)."""
     if seat is None or pos is None:
         seat, pos = next(((s_, p) for s_ in SEATS for p, x in t.stage(s_) if x is h), (None, None))
-    if seat is not None and any(hook(t, seat, pos, h) for hook in ALL_COLOURS):
+    if seat is not None and any(hook(t, seat, pos, h) for hook in t.hooks(ALL_COLOURS)):
         return list(COLOURS)
     return t.card(h["card"])["colors"]
 
 
 def locked(t: Board, seat: str, pos: str) -> bool:
     """``MOVE_LOCKS``: the holomem at ``pos`` stays where it is."""
-    return any(lock(t, seat, pos) for lock in MOVE_LOCKS)
+    return any(lock(t, seat, pos) for lock in t.hooks(MOVE_LOCKS))
 
 
 def count_roll(t: Board, seat: str, face: int | None = None) -> None:
@@ -223,7 +223,7 @@ def archive_by(t: Board, f: dict | None, what: str, *cards: str, seat: str | Non
         return
     counts = t.p(seat)["used"].setdefault("archived", {})
     counts[what] = counts.get(what, 0) + len(cards)
-    for hook in ARCHIVE_HOOKS:
+    for hook in t.hooks(ARCHIVE_HOOKS):
         t.s["stack"].extend(hook(t, seat, f, what, list(cards)))
 
 
@@ -253,7 +253,7 @@ def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, sp
     h = t.holo(seat, pos)
     unreduced = bool(by and by.get("unreduced"))  # 「…アーツダメージは軽減されない」: the modifiers and windows only add
     if h is not None and not windowed:
-        for modify in DAMAGE_MODIFIERS:  # constant abilities read as the damage is dealt
+        for modify in t.hooks(DAMAGE_MODIFIERS):  # constant abilities read as the damage is dealt
             new = modify(t, seat, pos, amount, source=source, special=special, by={"own": True} if own else by)
             amount = max(amount, new) if unreduced else new
         if unreduced:
@@ -274,7 +274,7 @@ def damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, sp
     h.pop("no_life", None)
     if "dealt" in WINDOWS:
         WINDOWS["dealt"](t, hit)
-    for hook in DEALT_HOOKS:  # 「このアーツで相手のホロメンにダメージを与えた時」 (``abilities.arts_more``)
+    for hook in t.hooks(DEALT_HOOKS):  # 「このアーツで相手のホロメンにダメージを与えた時」 (``abilities.arts_more``)
         hook(t, hit)
 
 
@@ -303,7 +303,7 @@ def check_downs(t: Board, by: dict | None = None) -> None:
                 if f["effect"] in READS_DOWNED:
                     f["downed"] = {"cards": [*h["stack"], h["card"]], "cheer": list(h["cheer"])}
             triggered += own + attached_down_triggers(t, seat, h)
-            for hook in DOWN_HOOKS:
+            for hook in t.hooks(DOWN_HOOKS):
                 triggered += hook(t, seat, pos, h)
             t.archive_holo(seat, pos)
             for card in h.pop("to_hand", ()):  # 「…重なっているホロメンすべてを手札に戻す」 at ダウン① (``abilities.windows``)
@@ -329,7 +329,7 @@ def check_downs(t: Board, by: dict | None = None) -> None:
             frames.append(frame("replace_center", seat, None, "down"))
     if downed_by:  # after the downs' own steps (judge's choice: the downed side finishes first)
         frames += ko_triggers(t, by, downed_by)
-        for hook in KO_HOOKS:  # this turn's 「…が相手のセンターホロメンをダウンさせた時、相手のライフ-1」 (event_supports)
+        for hook in t.hooks(KO_HOOKS):  # this turn's 「…が相手のセンターホロメンをダウンさせた時、相手のライフ-1」 (event_supports)
             frames += hook(t, by, downed_by)
         for f in frames:  # 「与えたダメージが残りHPをオーバーしていれば」 (``abilities.arts_more``)
             if f["effect"] in READS_OVER:
@@ -566,10 +566,10 @@ def arts_damage(t: Board, f: dict) -> Options:
     tokkou += sum(m["amount"] for m in attacker.get("lasting", ())  # 「このターンの間、…<色>特攻+Nを得る」
                   if m["kind"] == "tokkou" and m["color"] in colors)
     tools = sum(t.constant(c, "tool_arts", attacker) for c in attacker["attached"])
-    tools += sum(bonus(t, seat, pa["pos"], attacker) for bonus in ARTS_BONUSES)
+    tools += sum(bonus(t, seat, pa["pos"], attacker) for bonus in t.hooks(ARTS_BONUSES))
     total = art["dmg"] + pa.get("plus", 0) + attacker["mods"]["arts"] + t.lasting(attacker, "arts") + tools + tokkou
     by = {"pos": pa["pos"], "card": f["card"], "art": pa["art"]}
-    if pa.get("unreduced") or any(hook(t, seat, pa["pos"], attacker, pa["target"]) for hook in UNREDUCED):
+    if pa.get("unreduced") or any(hook(t, seat, pa["pos"], attacker, pa["target"]) for hook in t.hooks(UNREDUCED)):
         by["unreduced"] = True  # 「このアーツダメージは軽減されない」: no reduction reaches it (``damage``)
     shield = next((m for m in target.get("lasting", ()) if m["kind"] == "shield"), None)
     if shield is not None and pa["target"] == "center" and not by.get("unreduced"):  # 「センターポジションで最初に受けるアーツダメージ-N」
@@ -798,7 +798,7 @@ def after_heal(t: Board, seat: str, pos: str, amount: int, source: str | None, b
     of 0 (no damage to take off) restores nothing: no trigger."""
     if amount <= 0 or t.holo(seat, pos) is None:
         return
-    for hook in HEAL_HOOKS:
+    for hook in t.hooks(HEAL_HOOKS):
         t.s["stack"].extend(hook(t, seat, pos, amount, source, by or seat))
 
 
@@ -1725,7 +1725,7 @@ def _top_for_arts(t: Board, f: dict, choice: Any) -> Options:
         t.event("milled", seat=seat, card=card)
         hits += _matches(t, card, pa["filter"])
         revealed.append(card)
-    for hook in REVEAL_HOOKS:  # 「このホロメンのアーツ「…」でカードを公開した時」 (gifts: ``abilities.keywords``)
+    for hook in t.hooks(REVEAL_HOOKS):  # 「このホロメンのアーツ「…」でカードを公開した時」 (gifts: ``abilities.keywords``)
         hook(t, f, revealed)
     if hits:
         return arts_plus.run(t, {**f, "params": {"amount": hits * pa["amount"]}})

@@ -65,6 +65,21 @@ POS_NAMES = {"center": "センター", "collab": "コラボ"}
 _PRESENT: dict[str, frozenset[str]] = {}
 
 
+def needs(*effects: str) -> Any:
+    """Mark a hook (of ``HP_MODIFIERS``, ``effects.DAMAGE_MODIFIERS``, ``windows.SOURCES``, …) as one
+    that can do anything only where some card of the set uses one of ``effects`` (an effect or
+    parameter name, as ``present`` collects them): ``Board.hooks`` leaves it out elsewhere, so a
+    card set without such cards (a demo set, another format) pays nothing for it. A hook without
+    the mark always runs."""
+    def mark(hook: Any) -> Any:
+        hook.needs = frozenset(effects)
+        return hook
+    return mark
+
+
+_ACTIVE: dict[tuple[str, int, int], tuple[Any, ...]] = {}
+
+
 def present(cs: Any) -> frozenset[str]:
     """Every effect name (and parameter name) the card set's abilities and arts use, nested ones included,
     once per card set: a hook reading an effect no card of the set has returns at once (every fold runs the
@@ -287,6 +302,19 @@ class Board(Ctx):
         """Whether some card of the set uses one of ``effects`` (``present``)."""
         return not present(self.cs).isdisjoint(effects)
 
+    def hooks(self, listed: list[Any]) -> tuple[Any, ...]:
+        """The hooks of ``listed`` that can matter for this card set (``needs``), once per card set
+        and list (the lists are filled as the families are imported)."""
+        key = (self.cs.digest, id(listed), len(listed))
+        found = _ACTIVE.get(key)
+        if found is None:
+            have = present(self.cs)
+            if len(_ACTIVE) > 1024:
+                _ACTIVE.clear()
+            found = _ACTIVE[key] = tuple(h for h in listed if have is None or not getattr(h, "needs", None)
+                                         or not have.isdisjoint(h.needs))
+        return found
+
     def stage_count(self, seat: str) -> int:
         # asked twice by every ``decide`` (the win check after each step): counted, not walked
         pl = self.p(seat)
@@ -304,7 +332,7 @@ class Board(Ctx):
             total += self.lasting(h, "hp")
         if h["attached"] and self.has("mascot_hp"):
             total += sum(self.constant(c, "mascot_hp", h) for c in h["attached"])
-        return total + sum(modify(self, h) for modify in HP_MODIFIERS)
+        return total + sum(modify(self, h) for modify in self.hooks(HP_MODIFIERS))
 
     def lasting(self, h: Mapping[str, Any], kind: str) -> int:
         """The lasting modifiers of ``kind`` ("hp", "arts") on ``h``: until a turn's end, or
@@ -359,7 +387,7 @@ class Board(Ctx):
         """The cheer a baton touch from ``h`` costs: its card's, plus lasting 「バトンタッチに必要な
         無色±N」 modifiers and the families' (``BATON_MODIFIERS``), never below 0."""
         return max(0, self.card(h["card"])["baton"] + sum(m["amount"] for m in h.get("lasting", ()) if m["kind"] == "baton")
-                   + sum(modify(self, h) for modify in BATON_MODIFIERS))
+                   + sum(modify(self, h) for modify in self.hooks(BATON_MODIFIERS)))
 
     def first_turn(self, seat: str) -> bool:
         """The player's own first turn."""

@@ -38,7 +38,7 @@ from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
 from kifu.replays.games.hocg.abilities.keywords import LIMIT, _limits, _slot
 from kifu.replays.games.hocg.abilities.supports_attached import FAN_ONLY, _damage_constant, _holder_cond, holder_ok
 from kifu.replays.games.hocg.effects import EFFECTS, Options, cite, own_holo_of, push
-from kifu.replays.games.hocg.state import R_HOLOPOWER, Board
+from kifu.replays.games.hocg.state import R_HOLOPOWER, Board, needs
 from kifu.replays.kit import frame
 
 TEXTS = Texts()
@@ -158,6 +158,7 @@ def _key(f: dict) -> list:
     return [f["seat"], f["card"], f["origin"], f.get("pos")]
 
 
+@needs("skill_window")
 def skill_offers(t: Board, seat: str, f: dict | None, what: str, cards: list[str]) -> list[dict]:
     """「自分の<ホロメン>の能力でエールをアーカイブした時に使える」: a window of the seat's oshi skill after its
     holomem's ability archived cheer; the same ability archiving more adds to the window already open for it."""
@@ -216,6 +217,7 @@ def attached_triggers(t: Board, seat: str, f: dict | None, what: str, cards: lis
     return out
 
 
+@needs("archive_gift")
 def gift_triggers(t: Board, seat: str, f: dict | None, what: str, cards: list[str]) -> list[dict]:
     """「[…限定][ターンに1回]自分のターンで、自分のエールがアーカイブに置かれた時、<効果>」 of the seat's holomem."""
     if t.s["over"] is not None:
@@ -338,6 +340,7 @@ def _reattach_targets(t: Board, seat: str, name: str) -> list[str]:
             and h["damage"] < t.max_hp(h)]
 
 
+@needs("reattach_gift")
 def reattach_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     """The gift's offer when the seat's centre is down on the opponent's turn holding the card it names, a
     back holomem of the name to take it (not itself down), the gift's holomem where its 「[…限定]」 allows."""

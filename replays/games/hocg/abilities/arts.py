@@ -725,7 +725,7 @@ def art_cost(t: Board, seat: str, pos: str, art: dict) -> list[str]:
                        and m["until"] == t.s["turn"])):
         if "any" in cost:
             cost.remove("any")
-    for hook in COST_HOOKS:  # 「…このアーツに必要な黄-1」, a gift's 「…アーツ「名前」に必要な無色-1」 (``arts_modifiers``)
+    for hook in t.hooks(COST_HOOKS):  # 「…このアーツに必要な黄-1」, a gift's 「…アーツ「名前」に必要な無色-1」 (``arts_modifiers``)
         cost = hook(t, seat, pos, art, cost)
     return cost
 

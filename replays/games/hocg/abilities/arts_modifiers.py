@@ -44,7 +44,7 @@ from kifu.replays.games.hocg.effects import (
     own_holo_of,
     push,
 )
-from kifu.replays.games.hocg.state import Board, other
+from kifu.replays.games.hocg.state import Board, needs, other
 
 TEXTS = Texts()
 
@@ -65,6 +65,7 @@ def _self_while(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | No
     return ("arts_self_while", {**test, "amount": int(m[2])}) if test else None
 
 
+@needs("arts_self_while")
 def _while_bonus(t: Board, seat: str, pos: str, attacker: dict) -> int:
     """The attacker's gifts 「<条件>時、このホロメンのアーツ+N」 that hold as its art deals damage."""
     at = {"seat": seat, "card": attacker["card"], "pos": pos, "origin": "gift"}
@@ -353,6 +354,7 @@ def _art_named(art: dict, name: str) -> bool:
     return re.sub(r"\s+", "", art.get("name") or "").translate(WIDE_DIGITS) == name
 
 
+@needs("cost_rules", "gift_art_cost")
 def _cost_less(t: Board, seat: str, pos: str, art: dict, cost: list[str]) -> list[str]:
     """``arts.COST_HOOKS``: the art's own ``cost_rules`` (the last that holds) and the holomem's gifts ``gift_art_cost``
     naming this art, each taking N icons of its colour off the cost (as many as there are)."""
@@ -643,6 +645,7 @@ def _gift_unreduced(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
     return "gift_unreduced", {"target": "archive_cheer_colour"}
 
 
+@needs("gift_unreduced")
 def _unreduced(t: Board, seat: str, pos: str, attacker: dict, target: str) -> bool:
     """``effects.UNREDUCED``: the attacker's gift 「このホロメンのアーツの対象が自分のアーカイブのエールと同色の相手のホロメンなら、
     このホロメンのアーツダメージは軽減されない」 holds for this target."""

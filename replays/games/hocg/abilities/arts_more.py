@@ -25,7 +25,7 @@ from kifu.replays.games.hocg import effects as E
 from kifu.replays.games.hocg.cards import has_tag
 from kifu.replays.games.hocg.effects import (DEALT_HOOKS, EFFECTS, READS_OVER, Options, _hit, arts_frame, draw,
                                              own_holo_of, push)
-from kifu.replays.games.hocg.state import Board, other
+from kifu.replays.games.hocg.state import Board, needs, other
 
 
 def _oshi_skill(t: Board, seat: str, kind: str) -> dict | None:
@@ -1105,6 +1105,7 @@ def arts_heal_dealt(t: Board, f: dict) -> Options:
     return None
 
 
+@needs("arts_heal_dealt")
 def _healed_for_dealt(t: Board, hit: dict) -> None:
     """The art's damage (not a special one) landed: its 「与えたダメージNにつき、このホロメンのHPM回復」, if the holomem
     that used it is still there."""

@@ -36,7 +36,7 @@ from kifu.replays.games.hocg.abilities import supports
 from kifu.replays.games.hocg.abilities import supports_attached as sa
 from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
 from kifu.replays.games.hocg.effects import EFFECTS, Options, names_of
-from kifu.replays.games.hocg.state import BATON_MODIFIERS, Board, other
+from kifu.replays.games.hocg.state import BATON_MODIFIERS, Board, needs, other
 from kifu.replays.kit import frame
 
 TEXTS = Texts()
@@ -88,6 +88,7 @@ sa.ARTS_TESTS.update({
 })
 
 
+@needs("unreduced")
 def attached_unreduced(t: Board, seat: str, pos: str, attacker: dict, target: str) -> bool:
     """``effects.UNREDUCED``: 「このホロメンのアーツダメージは軽減されない」 of a card attached to the attacker
     (ギラファノコギリクワガタ hBP07-103, while the holder fits)."""
@@ -97,6 +98,7 @@ def attached_unreduced(t: Board, seat: str, pos: str, attacker: dict, target: st
 E.UNREDUCED.append(attached_unreduced)
 
 
+@needs("main_guard")
 def main_guard(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
                by: dict | None) -> int:
     """``effects.DAMAGE_MODIFIERS`` (a decrease: after the others): 「相手のメインステップの間、このツールが付いている
@@ -129,6 +131,7 @@ def _buzz_constants(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] 
     return "attached_constant", sa._with_holder(merged, {"buzz": True})
 
 
+@needs("opp_baton_plus")
 def opp_baton_plus(t: Board, h: dict) -> int:
     """``state.BATON_MODIFIERS``: 「相手のセンターホロメンのバトンタッチに必要な無色+N」 of the cards attached to the
     opponent's holomem at one of their positions, when ``h`` is the centre."""
@@ -421,6 +424,7 @@ def _fan_cheered(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
                                  "only": re.findall(r"〈([^〉]+)〉", m[3])}
 
 
+@needs("on_cheer")
 def cheer_attached(t: Board, seat: str, pos: str, cheer: str) -> None:
     """The holder's 「このターンの間、このホロメンのアーツ+N」, at once (it asks nothing), each copy once a turn if
     「[ターンに1回]」 (``supports_attached._once_left``)."""
@@ -610,6 +614,7 @@ def _opp_back_down(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] |
         "effect": "attached_then", "params": {"then": sa._once(then, m[7]), **({"at": ["center"]} if m[6] else {})}}}]}
 
 
+@needs("opp_back_down")
 def opp_back_downed(t: Board, seat: str, pos: str, h: dict) -> list[dict]:
     """``effects.DOWN_HOOKS``: the frames of the other seat's 「相手のバックホロメンがダウンした時」 triggers (its holomem at
     a position the trigger allows), as ``seat``'s back holomem ``h`` goes down."""

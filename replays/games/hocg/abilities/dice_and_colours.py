@@ -37,7 +37,7 @@ from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
 from kifu.replays.games.hocg.cards import has_tag
 from kifu.replays.games.hocg.effects import (ALL_COLOURS, ARTS_COSTS, EFFECTS, MOVE_LOCKS, R_DICE, WINDOWS, Options,
                                              colors_of, names_of, own_holo_of, push, roll)
-from kifu.replays.games.hocg.state import SEATS, Board, other
+from kifu.replays.games.hocg.state import SEATS, Board, needs, other
 from kifu.replays.kit import frame
 
 TEXTS = Texts()
@@ -68,6 +68,7 @@ def fan_dice(t: Board, f: dict) -> Options:
     return None
 
 
+@needs("fan_dice")
 def fan_offers(t: Board, f: dict) -> list[dict]:
     """The fans of ``f``'s seat that may be used now that ``f`` (an ability's frame) has rolled:
     「このファンが付いているホロメンが能力で…」 (the fan on the holomem whose ability rolled), 「自分の[推し
@@ -223,6 +224,7 @@ def pin_front(t: Board, f: dict) -> Options:
     return None
 
 
+@needs("pin_front")
 def _pinned(t: Board, seat: str, pos: str) -> bool:
     pl = t.p(seat)
     return pos in ("center", "collab") and t.s["active"] == seat and pl.get("pinned_turn") == pl["turns"]
@@ -460,6 +462,7 @@ def _all_colours_front(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any
 EFFECTS.effect("all_colours_front", timing="constant")(lambda t, f: None)
 
 
+@needs("all_colours", "all_colours_front")
 def colours_now(t: Board, seat: str, pos: str, h: dict) -> bool:
     """``effects.ALL_COLOURS``: ``h`` was chosen this turn (``all_colours``), or it is at the centre or collab
     position while a card of the other seat's centre says 「[センターポジション限定]相手のセンターホロメンとコラボホロメンは、
@@ -496,6 +499,7 @@ EFFECTS.effect("stage_free_arts", timing="constant")(lambda t, f: None)
 EFFECTS.effect("stage_cheer_also", timing="constant")(lambda t, f: None)
 
 
+@needs("stage_free_arts", "stage_cheer_also")
 def stage_arts_cost(t: Board, seat: str, pos: str, cost: list[str]) -> list[str]:
     """``effects.ARTS_COSTS``: the oshi's stage skills. 「相手のステージのホロメン全員が、相手の推しホロメンと異なる色を持つ
     なら、自分の〈名前〉全員のアーツは、エールを必要とせずに使える」: no cheer while it holds (the colours as they are

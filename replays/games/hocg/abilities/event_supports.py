@@ -48,7 +48,7 @@ from kifu.replays.games.hocg.effects import (
     own_holo_of,
     push,
 )
-from kifu.replays.games.hocg.state import Board, other
+from kifu.replays.games.hocg.state import Board, needs, other
 from kifu.replays.kit import ALL, frame
 
 TEXTS = Texts()
@@ -301,6 +301,7 @@ def ko_life_turn(t: Board, f: dict) -> Options:
     return None
 
 
+@needs("ko_life_turn")
 def _ko_life(t: Board, by: dict | None, downed: list[str]) -> list[dict]:
     """A holomem of the seat's that fits downed the opponent's (centre) holomem: the opponent's life -N, after the
     down's own lives (a ``take_life`` each, as 「相手のライフ-1」 takes them)."""

@@ -15,7 +15,7 @@ from kifu.replays.games.hocg.abilities.keywords import (ALL_COLORS, COLOR_CHARS,
 from kifu.replays.games.hocg.cards import has_tag
 from kifu.replays.games.hocg.effects import (DIE, EFFECTS, R_DICE, Options, attach_cheer, names_of, own_holo_of,
                                              push, roll)
-from kifu.replays.games.hocg.state import MAX_STAGE, Board, other
+from kifu.replays.games.hocg.state import MAX_STAGE, Board, needs, other
 from kifu.replays.kit import frame
 
 
@@ -1780,6 +1780,7 @@ def _die_named(t: Board, f: dict, choice: Any) -> Options:
     return None
 
 
+@needs("die_named")
 def treated_die(t: Board, seat: str, card: str | None) -> dict | None:
     """How a die ``card``'s ability rolls is treated this turn (``die_named``): its names, the last such text's."""
     if card is None or card not in t.cs.cards:

@@ -28,7 +28,7 @@ from kifu.replays.games.hocg.abilities.keywords import (COLOR_CHARS, LEVELS, LIM
                                                         holder_fits, holders)
 from kifu.replays.games.hocg.cards import has_tag
 from kifu.replays.games.hocg.effects import (EFFECTS, Options, attach_cheer, cite, names_of, own_holo_of, push)
-from kifu.replays.games.hocg.state import HP_MODIFIERS, Board, other
+from kifu.replays.games.hocg.state import HP_MODIFIERS, Board, needs, other
 from kifu.replays.kit import frame
 
 
@@ -248,6 +248,7 @@ def _whom_fits(t: Board, seat: str, pos: str, h: dict, gift_pos: str, whom: dict
     return holder_fits(t, None, pos, h, whom)
 
 
+@needs("arts_gift", "special_plus", "damage_cut", "hp_guard", "boost_per_cheer")
 def modify_damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
                   by: dict | None) -> int:
     """Damage to ``seat``'s holomem at ``pos`` as the gifts on the stages change it: the
@@ -455,6 +456,7 @@ def gift_used(t: Board, f: dict) -> Options:
     return None
 
 
+@needs("taking_gift")
 def taking_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     """The gifts (``taking_gift``) that may be used as ``hit`` is about to land: a holomem of the
     seat hit, on the opponent's turn (「相手からダメージを受ける時」), at its position (「[コラボポジション
@@ -636,6 +638,7 @@ def _art_reveal(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]]:
 EFFECTS.effect("art_reveal", timing="constant")(lambda t, f: None)
 
 
+@needs("art_reveal")
 def revealed_by_art(t: Board, f: dict, revealed: list[str]) -> None:
     """The gifts (``art_reveal``) of the holomem whose art 「<名前>」 has just revealed ``revealed``: their frames,
     resolving before the art's damage (once a turn with 「[ターンに1回]」)."""
@@ -824,6 +827,7 @@ def _seat_of(t: Board, h: dict) -> str | None:
     return next((seat for seat in ("p1", "p2") for _, x in t.stage(seat) if x is h), None)
 
 
+@needs("hp_gift")
 def hp_gifts(t: Board, h: dict) -> int:
     """What the gifts of ``h``'s top card add to its HP (``hp_gift``): per card under it, per cheer it
     holds, or N while it holds a card (「付いているなら」) or its player's stage has a holomem (「自分のステージに
@@ -1036,6 +1040,7 @@ def _window_gift(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | N
 EFFECTS.effect("window_gift", timing="constant")(lambda t, f: None)
 
 
+@needs("window_gift")
 def window_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     """The gifts (``window_gift``) of the seat whose holomem is down ("down") or was dealt damage ("dealt"), on the
     opponent's turn: its holomem at a position its 「[…限定]」 allows, whose text names that holomem, not spent this
@@ -1132,6 +1137,7 @@ def _ko_window_gift(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] 
                            **({"once": True} if m[1] or m[3] else {}), **({"at": _limits(m[2])} if m[2] else {})}
 
 
+@needs("window_gift")
 def ko_window_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     """The ``window_gift`` 「自分の<holder>が相手のホロメンをダウンさせた時」 of the seat whose holomem dealt the damage
     (``hit["by"]``, still where it dealt it)."""
@@ -1184,6 +1190,7 @@ def _special_dealt_gift(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, An
                            **({"at": _limits(m[2])} if m[2] else {})}
 
 
+@needs("window_gift")
 def dealt_window_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     """The ``window_gift`` 「…〈名前〉が相手のホロメンにN以上の特殊ダメージを与えた時」 of the seat that dealt ``hit``: special
     damage of at least N, from its oshi or a holomem of its stage of that name (the card whose ability dealt it)."""

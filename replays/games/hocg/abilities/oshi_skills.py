@@ -41,7 +41,7 @@ from kifu.replays.games.hocg.abilities import oshi_skills_cards, oshi_skills_tur
 from kifu.replays.games.hocg.abilities import windows  # (its import registers the windows)
 from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
 from kifu.replays.games.hocg.effects import EFFECTS, Options, attach_cheer, names_of, push
-from kifu.replays.games.hocg.state import Board, other
+from kifu.replays.games.hocg.state import Board, needs, other
 from kifu.replays.kit import frame
 
 TEXTS = Texts()
@@ -253,7 +253,7 @@ def arts_cost(t: Board, seat: str, pos: str, cost: list[str]) -> list[str]:
     turn after 「このターンの間、選んだホロメンのアーツは、エールを必要とせずに使える」 (``free_arts``); ◇
     fewer after 「このゲームの間、…全員のアーツに必要な無色-N」 (``arts_less``)."""
     h = t.holo(seat, pos)
-    if h is not None and any(m["kind"] == "free_arts" and m["until"] == t.s["turn"] for m in h.get("lasting", ())):
+    if h is not None and any(m["kind"] == "free_arts" and m.get("until") == t.s["turn"] for m in h.get("lasting", ())):
         return []
     cost = list(cost)
     for less in t.p(seat).get("arts_less", ()):  # 「このゲームの間、自分の〈名前〉全員のアーツに必要な無色-N」
@@ -261,7 +261,7 @@ def arts_cost(t: Board, seat: str, pos: str, cost: list[str]) -> list[str]:
             for _ in range(less["count"]):
                 if "any" in cost:
                     cost.remove("any")
-    for more in E.ARTS_COSTS:
+    for more in t.hooks(E.ARTS_COSTS):
         cost = more(t, seat, pos, cost)
     return cost
 
@@ -297,6 +297,7 @@ def _free_arts(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | Non
 # has then, the special damage it deals) is a lasting modifier on the holomem (``until`` this
 # turn) or on the player's turn (``used``), read by ``modify_damage`` (``effects.DAMAGE_MODIFIERS``).
 
+@needs("skill_special_plus", "skill_arts_per_color", "skill_arts_per_center_cheer", "stage_arts_per_holopower")
 def modify_damage(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
                   by: dict | None) -> int:
     """Damage to ``seat``'s holomem at ``pos`` with the dealer's skill modifiers: 「…が相手のホロメン
@@ -310,7 +311,7 @@ def modify_damage(t: Board, seat: str, pos: str, amount: int, *, source: str | N
         return amount
     arts = not special and by.get("art") is not None
     for m in h.get("lasting", ()):
-        if m["until"] != t.s["turn"]:
+        if m.get("until") != t.s["turn"]:  # a bonus kept while a card stays attached has none
             continue
         if m["kind"] == "special_plus_turn" and special:
             amount += m["amount"]

@@ -621,7 +621,7 @@ def left_to_deck(t: Board, seat: str, card: str) -> None:
         pl["used"]["stage_left_to_deck"] = True
         E.cite(t, seat, pl["oshi"], ab.get("name") or "stage")
         t.s["stack"].append(frame(pa["then"]["effect"], seat, pl["oshi"], "stage", pa["then"]["params"]))
-    for hook in LEFT_TO_DECK_HOOKS:  # the holomem's gifts: 「自分の〈名前〉がステージからデッキに戻った時」 (``bloom_again``)
+    for hook in t.hooks(LEFT_TO_DECK_HOOKS):  # the holomem's gifts: 「自分の〈名前〉がステージからデッキに戻った時」 (``bloom_again``)
         hook(t, seat, card)
 
 

@@ -32,7 +32,7 @@ from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
 from kifu.replays.games.hocg.cards import has_tag
 from kifu.replays.games.hocg.effects import (ARTS_BONUSES, DAMAGE_MODIFIERS, EFFECTS, HEAL_HOOKS, Options, attach_cheer,
                                              cite, damage, names_of, push)
-from kifu.replays.games.hocg.state import BATON_MODIFIERS, HP_MODIFIERS, R_HOLOPOWER, Board, other
+from kifu.replays.games.hocg.state import BATON_MODIFIERS, HP_MODIFIERS, R_HOLOPOWER, Board, needs, other
 from kifu.replays.kit import frame
 
 TEXTS = Texts()
@@ -634,6 +634,7 @@ def _noted(t: Board, seat: str, pos: str, item: str, amount: int) -> int:
     return amount
 
 
+@needs("special_plus", "taken")
 def attached_plus(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool,
                   by: dict | None) -> int:
     """The increases: the dealer's attached 「与える特殊ダメージ+N」, the holder's 「受けるダメージ+N」."""
@@ -701,6 +702,7 @@ def arts_cost(t: Board, seat: str, pos: str, cost: list[str]) -> list[str]:
     return cost
 
 
+@needs("arts_while")
 def arts_while(t: Board, seat: str, pos: str, h: dict) -> int:
     """The attached cards' 「(<条件>間、)…のアーツ+N」 of ``h`` (``arts_while``), summed with the tools'
     as its art's damage is (``effects.ARTS_BONUSES``)."""
@@ -725,6 +727,7 @@ def arts_while(t: Board, seat: str, pos: str, h: dict) -> int:
     return total
 
 
+@needs("baton_less")
 def baton_less(t: Board, h: dict) -> int:
     """``state.BATON_MODIFIERS``: the attached cards' 「このファンが付いているホロメンのバトンタッチに必要な無色
     エール-N」 (``baton_less``), each card's (``Board.baton_cost`` keeps the cost at 0 or more)."""
@@ -737,6 +740,7 @@ DAMAGE_MODIFIERS.insert(0, attached_plus)
 DAMAGE_MODIFIERS.append(attached_cut)
 
 
+@needs("guard")
 def guard_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     """「相手のターンで、このファンが付いているホロメンがダメージを受ける時、このファンをアーカイブできる:
     このファンが付いていたホロメンの受けるダメージ-N」 (``guard``): offered in the 「ダメージを受ける時」
@@ -928,6 +932,7 @@ def self_special_damage(t: Board, f: dict) -> Options:
     return None
 
 
+@needs("on_heal")
 def heal_frames(t: Board, seat: str, pos: str, amount: int, source: str | None, by: str) -> list[dict]:
     """``effects.HEAL_HOOKS``: the frames of the 「…このホロメンが回復した時」 triggers (``on_heal``) of the
     cards attached to ``seat``'s holomem at ``pos``, just healed: 「自分の能力で」 (``own``) if the
@@ -991,6 +996,7 @@ def _seat_of(t: Board, h: dict) -> str | None:
     return next((seat for seat in ("p1", "p2") for _, x in t.stage(seat) if x is h), None)
 
 
+@needs("hp_while")
 def hp_while(t: Board, h: dict) -> int:
     """``state.HP_MODIFIERS``: the attached cards' 「(◆…)(自分の推しホロメンが〈名前〉なら、)このマスコットが
     付いているホロメンのHP+N」 (``hp_while``) while the holder fits."""
@@ -1135,6 +1141,7 @@ def _extra_damaged(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] |
         "effect": "attached_then", "params": {"then": _once(then, m[3])}}}}
 
 
+@needs("on_taking", "on_dealt", "on_special_dealt")
 def dealt_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     """``windows.SOURCES``: the triggers of attached cards as damage is dealt, forced (they resolve unasked):
     「ダメージを受ける時」 (``on_taking``: before it lands, any damage); 「相手のターンで、…ダメージを受けた時」

@@ -48,7 +48,7 @@ from kifu.replays.games.hocg.effects import (
     names_of,
     own_holo_of,
 )
-from kifu.replays.games.hocg.state import SEATS, Board, other, pos_label
+from kifu.replays.games.hocg.state import SEATS, Board, needs, other, pos_label
 from kifu.replays.kit import frame
 
 TEXTS = Texts()
@@ -356,6 +356,7 @@ def _special_as_damaged(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, An
 EFFECTS.effect("arts_dealt_gift", timing="constant")(lambda t, f: None)
 
 
+@needs("arts_dealt_gift")
 def arts_dealt_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     """The ``arts_dealt_gift`` of the holomem whose art dealt ``hit`` (still where it used it), if the holomem hit is
     still on the stage (「その相手のホロメン」)."""
@@ -515,6 +516,7 @@ def _back_guard(m: re.Match[str], spec: Spec) -> tuple[str, dict[str, Any]] | No
 EFFECTS.effect("back_guard_gift", timing="constant")(lambda t, f: None)
 
 
+@needs("back_guard_gift")
 def back_guard_offers(t: Board, moment: str, hit: dict) -> list[dict]:
     """On the opponent's turn, special damage about to hit a back holomem of the seat: its holomem with
     ``back_guard_gift`` may use it (once the guard is up this turn, nothing more is offered)."""
@@ -545,6 +547,7 @@ def guard_back_special(t: Board, f: dict) -> Options:
     return None
 
 
+@needs("guard_back_special", "back_guard_gift")
 def _guarded(t: Board, seat: str, pos: str, amount: int, *, source: str | None, special: bool, by: dict | None) -> int:
     if special and pos.startswith("back") and t.p(seat).get("back_guard") == t.s["turn"] and amount > 0:
         t.event("damage_prevented", seat=seat, pos=pos, amount=amount)

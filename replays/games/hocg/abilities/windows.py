@@ -41,7 +41,7 @@ from typing import Any, Callable
 from kifu.replays.games.hocg.cards import has_tag
 from kifu.replays.games.hocg.effects import (EFFECTS, R_DICE, WINDOWS, Options, attach_cheer, check_downs, cite,
                                              colors_of, damage, names_of, own_holo_of, push, roll)
-from kifu.replays.games.hocg.state import R_HOLOPOWER, SEATS, Board, other, pos_label
+from kifu.replays.games.hocg.state import R_HOLOPOWER, SEATS, Board, needs, other, pos_label
 from kifu.replays.kit import frame
 
 Offer = dict[str, Any]
@@ -104,7 +104,7 @@ WINDOWS["taking"], WINDOWS["dealt"], WINDOWS["down"], WINDOWS["ko"] = taking, de
 def _offers(t: Board, moment: str, hit: dict) -> list[Offer]:
     if t.s["over"] is not None:
         return []
-    offers = [o for source in SOURCES for o in source(t, moment, hit)]
+    offers = [o for source in t.hooks(SOURCES) for o in source(t, moment, hit)]
     if hit.get("own"):  # dealt by the seat's own ability (``effects.damage``): the opponent dealt nothing
         offers = [o for o in offers if o["seat"] == hit["seat"]]
     return offers
@@ -267,6 +267,7 @@ def _target_fits(pos: str, target: str) -> bool:
     return pos.startswith("back") if target == "back" else pos in ("center", "collab")
 
 
+@needs("skill_window")
 def oshi_offers(t: Board, moment: str, hit: dict) -> list[Offer]:
     """The oshi skills (``skill_window``) that may be used at ``moment`` for ``hit``."""
     out = []
@@ -518,7 +519,7 @@ def rolled(t: Board, f: dict, face: int) -> bool:
         ab = {k: full[k] for k in ("kind", "name", "holopower", "limit")}
         offers.append({"seat": seat, "card": pl["oshi"], "name": ab["name"], "ability": ab, "then": pa["then"],
                        "subject": {"seat": seat, "pos": f.get("pos"), "card": f["card"]}})
-    offers += [o for source in ROLLED_SOURCES for o in source(t, f)]
+    offers += [o for source in t.hooks(ROLLED_SOURCES) for o in source(t, f)]
     if not offers:
         return False
     keep = {k: f[k] for k in ("seat", "card", "origin", "pos", "holder") if f.get(k)}
