@@ -146,6 +146,16 @@ def find_round(state: Mapping[str, Any], number: int) -> dict[str, Any]:
     return next(r for r in state["rounds_played"] if r["number"] == number)
 
 
+def _enter_once(found: dict[tuple[int, int], dict[str, Any]], problems: list[str], where: str,
+                row: Mapping[str, Any], **result: Any) -> None:
+    """A bulk import's result for its table, unless the import lists that table twice."""
+    key = (row["round"], row["table"])
+    if key in found:
+        problems.append(f"{where} is listed twice")
+    else:
+        found[key] = {"round": row["round"], "table": row["table"], **result}
+
+
 class EventService:
     """Create, run and read events over one Redis client and the match service."""
 
@@ -652,11 +662,7 @@ class EventService:
             if problem:
                 problems.append(f"{where}: {problem}")
                 continue
-            if (row["round"], row["table"]) in found:
-                problems.append(f"{where} is listed twice")
-                continue
-            found[(row["round"], row["table"])] = {"round": row["round"], "table": row["table"], "wins": wins,
-                                                   "draws": row["draws"]}
+            _enter_once(found, problems, where, row, wins=wins, draws=row["draws"])
         if not found and not problems:
             problems.append("no results to enter")
         if problems:
@@ -697,10 +703,7 @@ class EventService:
             if problem:
                 problems.append(f"{where}: {problem}")
                 continue
-            if (row["round"], row["table"]) in found:
-                problems.append(f"{where} is listed twice")
-                continue
-            found[(row["round"], row["table"])] = {"round": row["round"], "table": row["table"], "places": places}
+            _enter_once(found, problems, where, row, places=places)
         if not found and not problems:
             problems.append("no results to enter")
         if problems:

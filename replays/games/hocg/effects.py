@@ -1210,16 +1210,23 @@ def look_top(t: Board, f: dict) -> Options:
     """「自分のデッキの上からN枚を見る。その中から、<条件>1枚(を好きな枚数)を公開し、手札に加える。
     そして残ったカードを好きな順でデッキの下に戻す / アーカイブする」: the cards are seen by
     the seat only (a chance event), the ones taken are shown to everyone."""
-    seat, pa = f["seat"], f["params"]
-    looked = []
-    for _ in range(pa["count"]):
+    look_at_top(t, f, f["params"]["count"])
+    f["taken"] = 0
+    return _look_options(t, f)
+
+
+def look_at_top(t: Board, f: dict, count: int) -> list[str]:
+    """The top ``count`` cards of ``f``'s seat's deck (fewer if it runs out), seen by that seat only (a chance
+    event each), kept as ``f["looked"]`` and told as "looked"."""
+    seat, looked = f["seat"], []
+    for _ in range(count):
         item = t.zones.draw(f"deck/{seat}", "look", t.rule_of(f["card"]), visible=(seat,))
         if item is None:
             break
         looked.append(item)
-    f["looked"], f["taken"] = looked, 0
+    f["looked"] = looked
     t.event("looked", seat=seat, count=len(looked), card=f["card"])
-    return _look_options(t, f)
+    return looked
 
 
 def _could_be(t: Board, item: str) -> list[str]:

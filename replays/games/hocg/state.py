@@ -311,7 +311,7 @@ class Board(Ctx):
             have = present(self.cs)
             if len(_ACTIVE) > 1024:
                 _ACTIVE.clear()
-            found = _ACTIVE[key] = tuple(h for h in listed if have is None or not getattr(h, "needs", None)
+            found = _ACTIVE[key] = tuple(h for h in listed if not getattr(h, "needs", None)
                                          or not have.isdisjoint(h.needs))
         return found
 

@@ -79,3 +79,22 @@ def swap_in_hand(state: dict, seat: str, old: str, new: str) -> dict:
     unseen[old] = unseen.get(old, 0) + 1
     s["zones"]["piles"][f"deck/{seat}"]["unseen"] = dict(sorted(unseen.items()))
     return s
+
+
+def with_list_cards(set_id: str, wanted, names) -> "type(RULES)":
+    """The FIXTURE set plus the official list's cards ``wanted`` (by id) and every non-cheer card named
+    in ``names``, with a yellow and a purple cheer of the list (``R.yellow``, ``R.purple``), bound."""
+    import json
+
+    from kifu.replays.games.hocg import rawlist
+
+    raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
+    yellow, purple = (next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == colour)
+                      for colour in ("黄", "紫"))
+    added = [rawlist.convert_card(pid, v, {}) for pid, v in raw.items()
+             if pid in wanted or pid in (yellow, purple) or (v.get("name") in names and v.get("card_type") != "エール")]
+    mixed = UNBOUND.load_cardset({"id": set_id, "title": "FIXTURE + list cards",
+                                  "cards": CS.loaded["cards"] + added, "decks": CS.loaded["decks"]})
+    bound = UNBOUND.bind(mixed)
+    bound.yellow, bound.purple = yellow, purple
+    return bound

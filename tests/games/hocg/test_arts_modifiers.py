@@ -4,17 +4,15 @@ centre the card under test; p1's centre AZKi hBP01-047, 2nd, HP 220, green)."""
 from __future__ import annotations
 
 import copy
-import json
 
 import pytest
 
 from kifu.replays.errors import RuleViolation
-from kifu.replays.games.hocg import RULES as UNBOUND
 from kifu.replays.games.hocg import rawlist
 from kifu.replays.games.hocg.abilities import arts_modifiers
 from kifu.replays.games.hocg.effects import EFFECTS
 
-from .helpers import AKARI_D, BLUE, CS, GREEN, MEMO, REAL_LIST, RED, WHITE, c
+from .helpers import with_list_cards, AKARI_D, BLUE, GREEN, MEMO, RED, WHITE, c
 from .test_arts import WALL, back, dealt, given, needs_list, run, text, use
 from .test_keywords import bloom, card_of, collab, holo, p1_later
 from .test_turns import p1_main, p2_turn
@@ -36,16 +34,7 @@ NAMES = {"桃鈴ねね", "ときのそら", "鷹嶺ルイ", "モココ・アビ�
 
 @pytest.fixture(scope="module")
 def R():
-    raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
-    yellow, purple = (next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == colour)
-                      for colour in ("黄", "紫"))
-    added = [rawlist.convert_card(pid, v, {}) for pid, v in raw.items()
-             if pid in MINE or pid in (yellow, purple) or (v.get("name") in NAMES and v.get("card_type") != "エール")]
-    mixed = UNBOUND.load_cardset({"id": "hocg-fixture-arts-modifiers", "title": "FIXTURE + list cards",
-                                  "cards": CS.loaded["cards"] + added, "decks": CS.loaded["decks"]})
-    bound = UNBOUND.bind(mixed)
-    bound.yellow, bound.purple = yellow, purple
-    return bound
+    return with_list_cards("hocg-fixture-arts-modifiers", MINE, NAMES)
 
 
 def oshi(R, s, seat, name):

@@ -8,17 +8,15 @@ it), added to the FIXTURE set; the texts' recognition is tested without it.
 from __future__ import annotations
 
 import copy
-import json
 
 import pytest
 
 from kifu.replays import engine
 from kifu.replays.errors import RuleViolation
-from kifu.replays.games.hocg import RULES as UNBOUND
 from kifu.replays.games.hocg import rawlist
 from kifu.replays.games.hocg.abilities import keywords
 
-from .helpers import AKARI_1, AKARI_D, AKARI_DU, AOI_D, BLUE, CS, GREEN, LETTER, MANAGER, MEMO, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
+from .helpers import with_list_cards, AKARI_1, AKARI_D, AKARI_DU, AOI_D, BLUE, GREEN, LETTER, MANAGER, MEMO, RED, REAL_LIST, WHITE, YUKI_D, YUKI_DU, c
 from .test_turns import p1_main, p2_turn
 
 needs_list = pytest.mark.skipif(not REAL_LIST.exists(),
@@ -73,16 +71,7 @@ NAMES = {"一伊那尓栖", "フワワ・アビスガード", "モココ・ア�
 
 @pytest.fixture(scope="module")
 def R():
-    raw = json.loads(REAL_LIST.read_text(encoding="utf-8"))
-    yellow, purple = (next(pid for pid, v in raw.items() if v.get("card_type") == "エール" and v.get("color") == colour)
-                      for colour in ("黄", "紫"))
-    added = [rawlist.convert_card(pid, v, {}) for pid, v in raw.items()
-             if pid in WANTED or pid in (yellow, purple) or (v.get("name") in NAMES and v.get("card_type") != "エール")]
-    mixed = UNBOUND.load_cardset({"id": "hocg-fixture-keywords", "title": "FIXTURE + list cards",
-                                  "cards": CS.loaded["cards"] + added, "decks": CS.loaded["decks"]})
-    bound = UNBOUND.bind(mixed)
-    bound.yellow, bound.purple = yellow, purple
-    return bound
+    return with_list_cards("hocg-fixture-keywords", WANTED, NAMES)
 
 
 def run(R, state, cmd, *outcomes):

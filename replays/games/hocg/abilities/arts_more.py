@@ -524,18 +524,10 @@ def arts_look_archive(t: Board, f: dict) -> Options:
     """「自分のデッキの上から2枚を見る。その中から、1枚をアーカイブする。そして残ったカードをデッキの上に戻す」:
     seen by the seat only (a chance event, as ``look_top``); the one archived is turned face up (everyone
     sees it); the other goes back on top (its place known)."""
-    seat, looked = f["seat"], []
-    for _ in range(f["params"]["count"]):
-        item = t.zones.draw(f"deck/{seat}", "look", t.rule_of(f["card"]), visible=(seat,))
-        if item is None:
-            break
-        looked.append(item)
-    f["looked"] = looked
-    t.event("looked", seat=seat, count=len(looked), card=f["card"])
+    looked = E.look_at_top(t, f, f["params"]["count"])
     if not looked:
         return None
-    from kifu.replays.games.hocg.effects import _could_be
-    return sorted({c for item in looked for c in _could_be(t, item)})
+    return sorted({c for item in looked for c in E._could_be(t, item)})
 
 
 @arts_look_archive.answer

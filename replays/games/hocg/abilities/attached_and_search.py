@@ -483,15 +483,7 @@ def look_take_shuffle(t: Board, f: dict) -> Options:
     """綺々羅々ヴィヴィ (hSD10-009): 「自分のデッキの上から、相手の手札と同じ枚数を見る。その中から、カード1枚を手札に
     加える。そして残ったカードをデッキに戻してシャッフルする。」: seen by the seat only and taken unshown (no 「公開し」:
     the choice is secret); the count is the opponent's hand as it resolves."""
-    seat = f["seat"]
-    looked = []
-    for _ in range(len(t.p(other(seat))["hand"])):
-        item = t.zones.draw(f"deck/{seat}", "look", t.rule_of(f["card"]), visible=(seat,))
-        if item is None:
-            break
-        looked.append(item)
-    f["looked"] = looked
-    t.event("looked", seat=seat, count=len(looked), card=f["card"])
+    looked = E.look_at_top(t, f, len(t.p(other(f["seat"]))["hand"]))
     return sorted({c for item in looked for c in E._could_be(t, item)}) or None
 
 

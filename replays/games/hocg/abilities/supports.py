@@ -28,7 +28,7 @@ from kifu.replays.games.hocg.abilities.grammar import Spec, Texts
 from kifu.replays.games.hocg.abilities.supports_attached import (LEVELS, SUPPORT_KINDS, holomem_filter, holomem_fits,
                                                                  arts_cost, arts_used_frames)  # noqa: F401 (rules)
 from kifu.replays.games.hocg.cards import has_tag
-from kifu.replays.games.hocg.effects import EFFECTS, Options, names_of, own_holo_of, push
+from kifu.replays.games.hocg.effects import EFFECTS, Options, look_at_top, names_of, own_holo_of, push
 from kifu.replays.games.hocg.state import MAX_STAGE, R_HOLOPOWER, Board, other
 from kifu.replays.kit import ALL, frame
 
@@ -420,15 +420,8 @@ def look_slots(t: Board, f: dict) -> Options:
     """「自分のデッキの上からN枚を見る。その中から、[AとB]1枚ずつ(A1枚とB1枚)を公開し、…手札に加える。
     そして残ったカードを好きな順でデッキの下に戻す / アーカイブする」: as ``look_top`` (seen by the seat
     only, taken ones shown), each taken card filling one kind still open."""
-    seat, pa = f["seat"], f["params"]
-    looked = []
-    for _ in range(pa["count"]):
-        item = t.zones.draw(f"deck/{seat}", "look", t.rule_of(f["card"]), visible=(seat,))
-        if item is None:
-            break
-        looked.append(item)
-    f["looked"], f["taken"] = looked, []
-    t.event("looked", seat=seat, count=len(looked), card=f["card"])
+    look_at_top(t, f, f["params"]["count"])
+    f["taken"] = []
     return _slot_options(t, f)
 
 
